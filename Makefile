@@ -1,0 +1,33 @@
+# Block IO affinity series for Linux 6.12: entry points.
+# Every target installs the Debian packages it needs when run as root.
+
+SHELL := /bin/bash
+CMD ?= true
+
+.PHONY: all demo check tree export kernel vm selftests bench help
+
+all: demo
+
+demo:			## build, boot, and print the analyzer's table
+	@scripts/demo.sh
+
+check:			## the full test suite (the README's test command)
+	@tests/check.sh
+
+tree:			## (re)create build/linux from the base + patches/
+	@scripts/tree.sh
+
+export:			## rewrite patches/ from build/linux (base..HEAD)
+	@scripts/export.sh
+
+kernel:			## build the VM kernel from build/linux into build/obj
+	@scripts/kernel.sh
+
+selftests:		## build and install the selftests into build/kselftest
+	@scripts/selftests-build.sh
+
+vm:			## boot the VM and run CMD in it, its exit status passed back
+	@scripts/vm.sh '$(CMD)'
+
+help:
+	@grep -E '^[a-z-]+:.*## ' Makefile | sed 's/:.*## /\t/'

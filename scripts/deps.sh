@@ -1,0 +1,31 @@
+#!/bin/bash
+# Install the Debian packages that the named groups need, when missing.
+# Usage: deps.sh build|vm|docs ...
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+pkgs_for() {
+	case $1 in
+	build) echo "git make gcc bc bison flex libelf-dev libssl-dev cpio perl python3 xz-utils" ;;
+	vm) echo "qemu-system-x86 fio blktrace mdadm dmsetup util-linux procps" ;;
+	bench) echo "gnuplot-nox" ;;
+	*) die "unknown package group '$1'" ;;
+	esac
+}
+
+missing=
+for group in "$@"; do
+	for p in $(pkgs_for "$group"); do
+		if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed'; then
+			missing="$missing $p"
+		fi
+	done
+done
+[ -z "$missing" ] && exit 0
+[ "$(id -u)" -eq 0 ] || die "missing packages:$missing (run as root to install them)"
+say "installing:$missing"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q >"$LOGDIR/apt-update.log" 2>&1 || die "apt-get update failed, see build/log/apt-update.log"
+# shellcheck disable=SC2086
+apt-get install -y -q --no-install-recommends $missing >"$LOGDIR/apt-install.log" 2>&1 ||
+	die "apt-get install failed, see build/log/apt-install.log"

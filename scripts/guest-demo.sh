@@ -1,0 +1,22 @@
+#!/bin/bash
+# Runs inside the VM (make demo): a short pinned fio run on null_blk with
+# softirq completions, traced with blktrace, summarised by the analyzer.
+set -eu
+KS=$1
+A=$KS/block-affinity/blktrace_analyze
+cfg=/sys/kernel/config/nullb/demo0
+mkdir "$cfg"
+for kv in queue_mode=2 size=512 irqmode=1 memory_backed=1 submit_queues="$(nproc)" power=1; do
+	echo "${kv#*=}" >"$cfg/${kv%%=*}"
+done
+mkdir -p /tmp/tr
+blktrace -D /tmp/tr -d /dev/demo0 >/tmp/tr/log 2>&1 &
+bt=$!
+while [ ! -e /sys/kernel/debug/block/demo0/trace0 ]; do sleep 0.1; done
+taskset -c 1 fio --name=demo --filename=/dev/demo0 --direct=1 --rw=randread \
+	--bs=4k --ioengine=libaio --iodepth=4 --number_ios=4096 --size=64M \
+	--output-format=terse --output=/tmp/fio.out
+kill -INT $bt
+wait $bt
+echo "kernel $(uname -r), $(nproc) CPUs; fio pinned to CPU 1, null_blk irqmode=1:"
+"$A" -l "1 * *" /tmp/tr/demo0

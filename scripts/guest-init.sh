@@ -1,0 +1,37 @@
+#!/bin/sh
+# PID 1 of the test VM. The host root is mounted read-only over 9p; the
+# run directory (writable 9p share "out") holds the command to run. The
+# command's exit status goes to out/rc and a sentinel line on the console,
+# the kernel log to out/dmesg. Then the VM powers off.
+PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+export PATH HOME=/root TERM=dumb LC_ALL=C
+
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev 2>/dev/null
+mkdir -p /dev/pts /dev/shm
+mount -t devpts devpts /dev/pts
+mount -t tmpfs tmpfs /dev/shm
+mount -t tmpfs tmpfs /tmp
+mount -t tmpfs tmpfs /run
+mount -t tmpfs tmpfs /root 2>/dev/null
+mount -t debugfs debugfs /sys/kernel/debug
+mount -t configfs configfs /sys/kernel/config
+mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null
+ln -sf /proc/self/fd /dev/fd
+ln -sf /proc/self/fd/0 /dev/stdin
+ln -sf /proc/self/fd/1 /dev/stdout
+ln -sf /proc/self/fd/2 /dev/stderr
+mkdir -p /run/out
+mount -t 9p -o trans=virtio,version=9p2000.L out /run/out
+
+cd /tmp || exit 1
+echo "@@VM-START@@ $(uname -r) cpus=$(grep -c ^processor /proc/cpuinfo)"
+sh /run/out/cmd </dev/null
+rc=$?
+dmesg >/run/out/dmesg 2>/dev/null
+echo "$rc" >/run/out/rc
+sync
+echo "@@VM-EXIT@@ $rc"
+echo o >/proc/sysrq-trigger
+sleep 60

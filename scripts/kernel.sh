@@ -1,0 +1,42 @@
+#!/bin/bash
+# Build the VM kernel from build/linux (or SRC=...) into build/obj (or
+# KOBJ=...): tinyconfig + config/*.config, out-of-tree objects.
+set -eu
+. "$(dirname "$0")/lib.sh"
+"$TOP/scripts/deps.sh" build
+
+SRC=${SRC:-$LINUX}
+[ -f "$SRC/Makefile" ] || die "no kernel tree at ${SRC#"$TOP"/}; run 'make tree' first"
+mkdir -p "$KOBJ"
+name=$(basename "$KOBJ")
+jobs=$(($(nproc) + 1))
+
+# Regenerate .config only when the fragments changed: a new .config
+# timestamp rebuilds nearly everything.
+frags=("$TOP"/config/*.config ${EXTRA_CONFIG:-})
+sum=$(cat "${frags[@]}" | sha1sum | cut -d' ' -f1)
+if [ ! -f "$KOBJ/.config" ] || [ "$(cat "$KOBJ/.config.frags" 2>/dev/null)" != "$sum" ]; then
+	run_logged "$LOGDIR/config-$name.log" "configuring kernel ($name)" sh -c '
+		set -e
+		make -C "$1" O="$2" tinyconfig
+		"$1"/scripts/kconfig/merge_config.sh -m -O "$2" "$2/.config" $3
+		make -C "$1" O="$2" olddefconfig
+	' sh "$SRC" "$KOBJ" "${frags[*]}"
+	# Every requested option must have survived olddefconfig.
+	bad=0
+	for f in "${frags[@]}"; do
+		while IFS= read -r line; do
+			case $line in CONFIG_*=*) ;; *) continue ;; esac
+			opt=${line%%=*} val=${line#*=}
+			if [ "$val" = n ]; then
+				! grep -q "^$opt=" "$KOBJ/.config" || { warn "$opt is set but wanted off"; bad=1; }
+			elif ! grep -qx "$line" "$KOBJ/.config"; then
+				warn "$line did not take effect"; bad=1
+			fi
+		done <"$f"
+	done
+	[ "$bad" = 0 ] || die "kernel config incomplete"
+	echo "$sum" >"$KOBJ/.config.frags"
+fi
+run_logged "$LOGDIR/build-$name.log" "building kernel ($name, -j$jobs)" \
+	make -C "$SRC" O="$KOBJ" -j"$jobs" bzImage

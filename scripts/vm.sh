@@ -1,0 +1,70 @@
+#!/bin/bash
+# Boot the VM kernel under QEMU TCG and run one shell command in it; the
+# command's output and exit status are passed back.
+# Usage: vm.sh 'command'
+# Env: KIMAGE (bzImage), VM_TIMEOUT (s, default 600), VM_APPEND (extra kernel
+# command line), VM_CPUS (4), VM_ICOUNT (N: -icount shift=N,sleep=off instead
+# of multi-threaded TCG), VM_DRIVES (extra -drive/-device arguments),
+# VM_LOG (console log file), VM_OUT (keep the run directory here).
+set -eu
+. "$(dirname "$0")/lib.sh"
+"$TOP/scripts/deps.sh" vm
+
+[ $# -ge 1 ] || die "usage: vm.sh 'command'"
+KIMAGE=${KIMAGE:-$KOBJ/arch/x86/boot/bzImage}
+[ -f "$KIMAGE" ] || die "no kernel image ${KIMAGE#"$TOP"/}; run 'make kernel' first"
+timeout=${VM_TIMEOUT:-600}
+
+mkdir -p "$BUILD/vm"
+run=${VM_OUT:-$(mktemp -d "$BUILD/vm/run.XXXXXX")}
+mkdir -p "$run"
+rm -f "$run/rc" "$run/dmesg"
+printf '%s\n' "$*" >"$run/cmd"
+log=${VM_LOG:-$run/console.log}
+
+if [ -n "${VM_ICOUNT:-}" ]; then
+	accel=(-accel tcg -icount "shift=$VM_ICOUNT,sleep=off")
+else
+	accel=(-accel tcg,thread=multi)
+fi
+# Disk for tests: a 1 GiB virtio-blk disk backed by QEMU's null driver, one
+# queue, with a real interrupt-driven completion path (serial "nullco").
+# shellcheck disable=SC2206
+drives=(-drive driver=null-co,size=1G,if=none,id=nd,read-zeroes=on
+	-device virtio-blk-pci,drive=nd,num-queues=1,serial=nullco
+	${VM_DRIVES:-})
+
+append="console=ttyS0 root=/dev/root rootfstype=9p"
+append="$append rootflags=trans=virtio,version=9p2000.L,msize=262144 ro"
+append="$append init=$TOP/scripts/guest-init.sh panic=-1 quiet null_blk.nr_devices=0 ${VM_APPEND:-}"
+
+set +e
+timeout -k 10 "$timeout" qemu-system-x86_64 "${accel[@]}" -smp "${VM_CPUS:-4}" -m 2G \
+	-nographic -no-reboot -nic none -kernel "$KIMAGE" -append "$append" \
+	-fsdev local,id=root,path=/,security_model=none,readonly=on,multidevs=remap \
+	-device virtio-9p-pci,fsdev=root,mount_tag=/dev/root \
+	-fsdev local,id=out,path="$run",security_model=none \
+	-device virtio-9p-pci,fsdev=out,mount_tag=out \
+	"${drives[@]}" </dev/null 2>&1 | tee "$log" | {
+	# Show the guest's output only: from the start sentinel to the exit one.
+	if [ -n "${VM_QUIET:-}" ]; then cat >/dev/null; else
+		awk '/@@VM-EXIT@@/ { sub(/@@VM-EXIT@@.*/, ""); if ($0 != "") print; on = 0 }
+			on { print; fflush() } /@@VM-START@@/ { on = 1 }'
+	fi
+}
+qrc=${PIPESTATUS[0]}
+set -e
+
+if [ "$qrc" -eq 124 ] || [ "$qrc" -eq 137 ]; then
+	echo "VM TIMEOUT: no result after ${timeout}s (console: ${log#"$TOP"/})" >&2
+	exit 124
+fi
+if [ ! -f "$run/rc" ]; then
+	echo "VM FAILURE: guest ended without a result (qemu exit $qrc, console: ${log#"$TOP"/})" >&2
+	exit 125
+fi
+rc=$(cat "$run/rc")
+if [ -z "${VM_OUT:-}" ] && [ "$rc" -eq 0 ] && [ -z "${VM_KEEP:-}" ]; then
+	rm -rf "$run"
+fi
+exit "$rc"

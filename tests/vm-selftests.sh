@@ -1,0 +1,43 @@
+#!/bin/bash
+# Boot the VM kernel and run the installed block-affinity kselftests in it;
+# write one result line per test to RESULTS (PASS/FAIL/SKIP ...).
+# Usage: vm-selftests.sh RESULTS [TEST...]   (default: all tests)
+# Env: VM_APPEND, VM_TIMEOUT, KIMAGE as for scripts/vm.sh; LABEL prefixes
+# the test names (for runs with special boot options).
+set -eu
+. "$(dirname "$0")/../scripts/lib.sh"
+
+results=$1
+shift
+ks=$BUILD/kselftest
+[ -x "$ks/run_kselftest.sh" ] || die "selftests not built; run scripts/selftests-build.sh"
+if [ $# -eq 0 ]; then
+	set -- $(sed 's/^block-affinity://' "$ks/kselftest-list.txt")
+fi
+args=""
+for t in "$@"; do
+	args="$args -t block-affinity:$t"
+done
+
+run=$(mktemp -d "$BUILD/vm/st.XXXXXX")
+log=$run/console.log
+set +e
+VM_OUT=$run VM_LOG=$log "$TOP/scripts/vm.sh" "$ks/run_kselftest.sh$args" >"$run/out.txt" 2>&1
+rc=$?
+set -e
+awk -f "$TOP/tests/ktap-results.awk" "$run/out.txt" | sed "s|^\([A-Z]*\) |\1 ${LABEL:+$LABEL }|" >"$run/results"
+for t in "$@"; do
+	grep -q "^[A-Z]* ${LABEL:+$LABEL }block-affinity/$t" "$run/results" ||
+		echo "FAIL ${LABEL:+$LABEL }block-affinity/$t: no result (VM exit $rc, see ${log#"$TOP"/})" >>"$run/results"
+done
+# Any kernel splat during the run fails it, whatever the tests said.
+if [ -f "$run/dmesg" ]; then
+	if grep -E -q 'WARNING:|BUG:|Oops|Call Trace:|KASAN|INFO: task .* blocked|rcu.*stall' "$run/dmesg"; then
+		grep -E -m 5 'WARNING:|BUG:|Oops|KASAN|blocked|stall' "$run/dmesg" | sed 's/^/    /' >&2
+		echo "FAIL ${LABEL:+$LABEL }kernel log: splat during the tests (see ${run#"$TOP"/}/dmesg)" >>"$run/results"
+	else
+		echo "PASS ${LABEL:+$LABEL }kernel log: no WARNING, BUG, Oops or stall" >>"$run/results"
+	fi
+fi
+cat "$run/results" >>"$results"
+cp "$run/out.txt" "$LOGDIR/selftests${LABEL:+-$LABEL}.log"
