@@ -31,7 +31,7 @@ fi
 # queue, with a real interrupt-driven completion path (serial "nullco").
 # shellcheck disable=SC2206
 drives=(-drive driver=null-co,size=1G,if=none,id=nd,read-zeroes=on
-	-device virtio-blk-pci,drive=nd,num-queues=1,serial=nullco
+	-device virtio-blk-pci,drive=nd,num-queues=1,vectors=1,serial=nullco
 	${VM_DRIVES:-})
 
 append="console=ttyS0 root=/dev/root rootfstype=9p"

@@ -11,7 +11,10 @@ results=$BUILD/check-results
 start=$(date +%s)
 
 summary() {
-	local pass fail skip
+	local rc=$? pass fail skip
+	if [ "$rc" -ne 0 ] && ! grep -q '^FAIL' "$results"; then
+		echo "FAIL make check aborted (exit $rc)" >>"$results"
+	fi
 	pass=$(grep -c '^PASS' "$results" || true)
 	fail=$(grep -c '^FAIL' "$results" || true)
 	skip=$(grep -c '^SKIP' "$results" || true)

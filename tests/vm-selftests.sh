@@ -19,6 +19,7 @@ for t in "$@"; do
 	args="$args -t block-affinity:$t"
 done
 
+mkdir -p "$BUILD/vm"
 run=$(mktemp -d "$BUILD/vm/st.XXXXXX")
 log=$run/console.log
 set +e
