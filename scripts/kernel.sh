@@ -28,6 +28,9 @@ if [ ! -f "$KOBJ/.config" ] || [ "$(cat "$KOBJ/.config.frags" 2>/dev/null)" != "
 		while IFS= read -r line; do
 			case $line in CONFIG_*=*) ;; *) continue ;; esac
 			opt=${line%%=*} val=${line#*=}
+			# Options that the series adds do not exist in every
+			# tree (the unpatched base for benchmarks, early patches).
+			grep -rqsx --include='Kconfig*' "config ${opt#CONFIG_}" "$SRC" || continue
 			if [ "$val" = n ]; then
 				! grep -q "^$opt=" "$KOBJ/.config" || { warn "$opt is set but wanted off"; bad=1; }
 			elif ! grep -qx "$line" "$KOBJ/.config"; then
