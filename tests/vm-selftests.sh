@@ -23,7 +23,7 @@ mkdir -p "$BUILD/vm"
 run=$(mktemp -d "$BUILD/vm/st.XXXXXX")
 log=$run/console.log
 set +e
-VM_OUT=$run VM_LOG=$log "$TOP/scripts/vm.sh" "$ks/run_kselftest.sh$args" >"$run/out.txt" 2>&1
+VM_TIMEOUT=${VM_TIMEOUT:-2400} VM_OUT=$run VM_LOG=$log "$TOP/scripts/vm.sh" "$ks/run_kselftest.sh$args" >"$run/out.txt" 2>&1
 rc=$?
 set -e
 awk -f "$TOP/tests/ktap-results.awk" "$run/out.txt" | sed "s|^\([A-Z]*\) |\1 ${LABEL:+$LABEL }|" >"$run/results"
