@@ -20,3 +20,13 @@ kill -INT $bt
 wait $bt
 echo "kernel $(uname -r), $(nproc) CPUs; fio pinned to CPU 1, null_blk irqmode=1:"
 "$A" -l "1 * *" /tmp/tr/demo0
+
+# The 2008 "A Q C" matrix, when the kernel has the affinity knobs.
+if [ -e /sys/block/demo0/queue/queue_affinity ]; then
+	echo
+	echo "The 2008 A Q C matrix (A: application CPU, Q: queue_affinity, C: completion_affinity"
+	echo "or - for -1, rq: rq_affinity; completions signalled on CPU 0):"
+	BA_NR_IOS=200 "$KS/block-affinity/affinity_matrix_test.sh" 2>/dev/null |
+		sed -n -e 's/^# \([a-z0-9]*\), completion interrupt.*/\1:/p' -e 's/^#   //p' \
+			-e 's/^not ok/FAILED:/p'
+fi
