@@ -28,7 +28,7 @@ rc=$?
 set -e
 awk -f "$TOP/tests/ktap-results.awk" "$run/out.txt" | sed "s|^\([A-Z]*\) |\1 ${LABEL:+$LABEL }|" >"$run/results"
 for t in "$@"; do
-	grep -q "^[A-Z]* ${LABEL:+$LABEL }block-affinity/$t" "$run/results" ||
+	grep -qF " ${LABEL:+$LABEL }block-affinity/$t" "$run/results" ||
 		echo "FAIL ${LABEL:+$LABEL }block-affinity/$t: no result (VM exit $rc, see ${log#"$TOP"/})" >>"$run/results"
 done
 # Any kernel splat during the run fails it, whatever the tests said.

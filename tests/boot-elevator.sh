@@ -1,0 +1,13 @@
+#!/bin/bash
+# Boot the VM with each elevator= value and run elevator_test.sh in it.
+# The main selftest boot (no parameter) covers the defaults.
+# Usage: boot-elevator.sh RESULTS
+set -eu
+. "$(dirname "$0")/../scripts/lib.sh"
+
+results=$1
+grep -qx 'block-affinity:elevator_test.sh' "$BUILD/kselftest/kselftest-list.txt" || exit 0
+for e in bfq mq-deadline kyber none nosuch; do
+	LABEL="[elevator=$e]" VM_APPEND="elevator=$e" VM_TIMEOUT=300 \
+		"$TOP/tests/vm-selftests.sh" "$results" elevator_test.sh
+done
