@@ -29,5 +29,10 @@ selftests:		## build and install the selftests into build/kselftest
 vm:			## boot the VM and run CMD in it, its exit status passed back
 	@scripts/vm.sh '$(CMD)'
 
+bench:			## benchmarks under QEMU -icount: base against patched
+	@scripts/deps.sh vm
+	@bench/defaults.sh
+	@bench/steering.sh
+
 help:
 	@grep -E '^[a-z-]+:.*## ' Makefile | sed 's/:.*## /\t/'

@@ -8,7 +8,9 @@
 # virtio. Idle time (idle and iowait) comes from /proc/timer_list (needs
 # NO_HZ_IDLE, ns resolution).
 # Usage: guest-fio.sh RUNTIME REPS JOB...
-# Jobs: nullb-qdN, virtio-qdN (4 KiB random read, queue depth N, fio on CPU 1)
+# Jobs (4 KiB random read, queue depth N, fio on CPU 1): nullb-qdN,
+# virtio-qdN, and irq0-{inline,ipi,kthread}-qdN: virtio-blk with its
+# interrupt on CPU 0 and the completion run there, or steered to CPU 1.
 set -eu
 runtime=$1 reps=$2
 shift 2
@@ -25,10 +27,42 @@ clock_and_idle()
 		END { printf "%d %d\n", now, idle }' /proc/timer_list
 }
 
+# Completion placement jobs route virtio-blk's interrupt to CPU 0.
+pin_virtio_irq()
+{
+	local v irq
+
+	v=$(basename "$(readlink /sys/block/vda/device)")
+	irq=$(awk -v v="$v" '$NF == v || index($NF, v "-req") == 1 {
+		sub(":", "", $1); print $1; exit }' /proc/interrupts)
+	echo 0 >"/proc/irq/$irq/smp_affinity_list"
+	dd if=/dev/vda of=/dev/null bs=4k count=8 iflag=direct 2>/dev/null
+}
+
+# placement MODE: inline (rq_affinity=1, completes on the interrupt CPU
+# as all vCPUs share a cache), ipi (rq_affinity=2), kthread (rq_affinity=2,
+# completion_steering=kthread). Returns 1 when the kernel cannot do MODE.
+placement()
+{
+	local q=/sys/block/vda/queue
+
+	[ -e $q/completion_steering ] && echo ipi >$q/completion_steering
+	case $1 in
+	inline) echo 1 >$q/rq_affinity ;;
+	ipi) echo 2 >$q/rq_affinity ;;
+	kthread) echo 2 >$q/rq_affinity
+		 echo kthread >$q/completion_steering 2>/dev/null || return 1 ;;
+	esac
+}
+
 for job in "$@"; do
 	case $job in
 	nullb-qd*) dev=/dev/bench0 qd=${job#nullb-qd} ;;
 	virtio-qd*) dev=/dev/vda qd=${job#virtio-qd} ;;
+	irq0-*-qd*)
+		dev=/dev/vda qd=${job##*-qd} mode=${job#irq0-}
+		pin_virtio_irq
+		placement "${mode%-qd*}" || continue ;;
 	*) echo "unknown job $job" >&2; exit 2 ;;
 	esac
 	disk=$(basename "$dev")
