@@ -12,9 +12,24 @@ mount -t devtmpfs devtmpfs /dev 2>/dev/null
 mkdir -p /dev/pts /dev/shm
 mount -t devpts devpts /dev/pts
 mount -t tmpfs tmpfs /dev/shm
+
+# The guest gets its own /tmp, /run and /root. When the project itself
+# lives under one of them on the host, keep it visible at the same path:
+# park it on a bind mount, then put it back on top of the new tmpfs.
+case ${VMTOP:-} in
+/tmp/* | /run/* | /root/*)
+	mkdir -p /dev/.vmtop
+	mount --bind "$VMTOP" /dev/.vmtop
+	;;
+*) VMTOP="" ;;
+esac
 mount -t tmpfs tmpfs /tmp
 mount -t tmpfs tmpfs /run
 mount -t tmpfs tmpfs /root 2>/dev/null
+if [ -n "$VMTOP" ]; then
+	mkdir -p "$VMTOP"
+	mount --bind /dev/.vmtop "$VMTOP"
+fi
 mount -t debugfs debugfs /sys/kernel/debug
 mount -t configfs configfs /sys/kernel/config
 mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null

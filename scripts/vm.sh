@@ -36,7 +36,7 @@ drives=(-drive driver=null-co,size=1G,if=none,id=nd,read-zeroes=on
 
 append="console=ttyS0 root=/dev/root rootfstype=9p"
 append="$append rootflags=trans=virtio,version=9p2000.L,msize=262144 ro"
-append="$append init=$TOP/scripts/guest-init.sh panic=-1 quiet null_blk.nr_devices=0 kunit.enable=1 ${VM_APPEND:-}"
+append="$append init=$TOP/scripts/guest-init.sh VMTOP=$TOP panic=-1 quiet null_blk.nr_devices=0 kunit.enable=1 ${VM_APPEND:-}"
 
 set +e
 timeout -k 10 "$timeout" qemu-system-x86_64 "${accel[@]}" -smp "${VM_CPUS:-4}" -m 2G \
