@@ -31,8 +31,7 @@ vm:			## boot the VM and run CMD in it, its exit status passed back
 
 bench:			## benchmarks under QEMU -icount: base against patched
 	@scripts/deps.sh vm
-	@bench/defaults.sh
-	@bench/steering.sh
+	@bench/bench.sh
 
 help:
 	@grep -E '^[a-z-]+:.*## ' Makefile | sed 's/:.*## /\t/'

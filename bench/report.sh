@@ -1,0 +1,138 @@
+#!/bin/bash
+# Turn the raw bench output into bench/results.md and a PNG chart.
+# Usage: report.sh RAW OUT.md OUT.png
+# RAW lines: "<kernel> RESULT <job> <rep> <iops> <KiB/s> <lat_us>" and
+# "<kernel> COUNTS <job> <Q-local> <Q-remote> <C-local> <C-remote>".
+# Env: REPS, RUNTIME, SHIFT, ELAPSED (for the method paragraph).
+set -eu
+. "$(dirname "$0")/../scripts/lib.sh"
+
+raw=$1 md=$2 png=$3
+dat=$BUILD/bench-chart.dat
+
+awk -v reps="${REPS:-3}" -v runtime="${RUNTIME:-2}" -v shift="${SHIFT:-3}" \
+	-v elapsed="${ELAPSED:-0}" -v base="$(cat "$BUILD/base.version")" \
+	-v dat="$dat" '
+function add(key, v, lat, kbs) {
+	n[key]++; s[key] += v; sl[key] += lat; sk[key] += kbs
+	if (!(key in mn) || v < mn[key]) mn[key] = v
+	if (!(key in mx) || v > mx[key]) mx[key] = v
+}
+function mean(key) { return s[key] / n[key] }
+function spread(key) { return (mx[key] - mn[key]) / mean(key) * 100 }
+function has(k, j) { return ((k SUBSEP j) in n) }
+function fig(k, j) {
+	if (!has(k, j)) return "- | -"
+	return sprintf("%.0f | %.2f%%%s", mean(k SUBSEP j), spread(k SUBSEP j),
+		spread(k SUBSEP j) > 1 ? " (!)" : "")
+}
+function ratio(a, b) {
+	if (a == "" || b == "") return "-"
+	return sprintf("%.4f", mean(a) / mean(b))
+}
+function key(k, j) { return has(k, j) ? k SUBSEP j : "" }
+$2 == "RESULT" {
+	add($1 SUBSEP $3, $5, $7, $6)
+	if (!($3 in seen)) { seen[$3] = 1; order[++nj] = $3 }
+}
+$2 == "COUNTS" { counts[$3] = $4 " | " $5 " | " $6 " | " $7 }
+END {
+	print "# Benchmarks: the series against the unpatched base\n"
+	printf "Base: Debian linux-source-6.12 %s; patched: the same plus patches/. ", base
+	printf "Both kernels built with the same config, booted in the same 4-vCPU VM "
+	printf "under `qemu -icount shift=%s,sleep=off`, fio 4 KiB random reads (libaio, ", shift
+	printf "whole queue depth submitted at once), pinned to CPU 1, %ss of guest time ", runtime
+	printf "per run, %s runs per figure. Spread = (max-min)/mean; (!) marks a figure ", reps
+	printf "whose spread exceeds 1%%. `make bench` took %d min.\n\n", elapsed / 60
+	print "Under icount guest time is a count of guest instructions, so IOPS measure"
+	print "the instructions spent per IO (path length). They do not show cache"
+	print "locality, the real cost of an IPI or a context switch on hardware, or"
+	print "memory bandwidth. null_blk completes inside the guest and repeats within"
+	print "a fraction of a percent; virtio-blk IOPS also depend on when QEMU'"'"'s host"
+	print "side completes each IO, and vary between runs by more than the effects"
+	print "measured here.\n"
+
+	print "## Defaults: cost of the series with every knob at its default\n"
+	print "Expected: patched/base = 1.000 +/- 0.005.\n"
+	print "| job | base IOPS | spread | patched IOPS | spread | patched/base |"
+	print "|---|---:|---:|---:|---:|---:|"
+	for (i = 1; i <= nj; i++) {
+		j = order[i]
+		if (j !~ /^(nullb|virtio)-qd/) continue
+		printf "| %s | %s | %s | %s |\n", j, fig("base", j), fig("patched", j),
+			ratio(key("patched", j), key("base", j))
+		printf "%s %.0f %.0f\n", j, mean("base" SUBSEP j), mean("patched" SUBSEP j) > dat
+	}
+
+	print "\n## Completion placement\n"
+	print "The completion is signalled on CPU 0 (virtio-blk: its interrupt routed"
+	print "there, irq0-*; null_blk: irq_cpu=0, nirq0-*), fio runs on CPU 1. inline:"
+	print "completed on CPU 0 (rq_affinity=1, all vCPUs share a cache); ipi: steered"
+	print "to CPU 1 by IPI (rq_affinity=2); kthread: by CPU 1'"'"'s completion thread"
+	print "(completion_steering=kthread). The base has no irq_cpu and no kthread"
+	print "steering. \"vs inline\": patched IOPS over the inline row at the same depth.\n"
+	print "| job | base IOPS | spread | patched IOPS | spread | patched/base | vs inline |"
+	print "|---|---:|---:|---:|---:|---:|---:|"
+	for (i = 1; i <= nj; i++) {
+		j = order[i]
+		if (j !~ /irq0-/) continue
+		ref = j; sub(/-(inline|ipi|kthread)-/, "-inline-", ref)
+		printf "| %s | %s | %s | %s | %s |\n", j, fig("base", j), fig("patched", j),
+			ratio(key("patched", j), key("base", j)),
+			ratio(key("patched", j), key("patched", ref))
+	}
+
+	print "\n## Remote dispatch: queue_affinity away from the submitter\n"
+	print "null_blk (irqmode=1), fio on CPU 1, queue_affinity=2: every request is"
+	print "handed to CPU 2 and dispatched there. \"vs local\": over nullb-qdN on the"
+	print "patched kernel (dispatch on the submitting CPU).\n"
+	print "| job | patched IOPS | spread | vs local |"
+	print "|---|---:|---:|---:|"
+	for (i = 1; i <= nj; i++) {
+		j = order[i]
+		if (j !~ /qremote/) continue
+		ref = j; sub(/qremote-/, "", ref)
+		printf "| %s | %s | %s |\n", j, fig("patched", j),
+			ratio(key("patched", j), key("patched", ref))
+	}
+
+	print "\n## The 2008 \"A Q C\" matrix\n"
+	print "null_blk signalling completions on CPU 0 (I), fio on CPU 1 (A) at queue"
+	print "depth 16; Q = queue_affinity, C = completion_affinity, each A, I, X (CPU 2"
+	print "for Q, CPU 3 for C) or - (-1, all CPUs); rq = rq_affinity. MB/s and mean"
+	print "latency (submission to completion, us of guest time) from the timed runs;"
+	print "the local/remote counts from one traced run of 2000 requests: Q-local ="
+	print "dispatched on the CPU that queued the request, C-local = completed there.\n"
+	print "| A | Q | C | rq | MB/s | spread | lat us | Q-local | Q-remote | C-local | C-remote |"
+	print "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|"
+	for (i = 1; i <= nj; i++) {
+		j = order[i]
+		if (j !~ /^aqc-/ || !has("patched", j)) continue
+		split(j, f, "-")
+		k = "patched" SUBSEP j
+		printf "| A | %s | %s | %s | %.1f | %.2f%%%s | %.1f | %s |\n",
+			(f[2] == "D" ? "-" : f[2]), (f[3] == "D" ? "-" : f[3]), f[4],
+			sk[k] / n[k] / 1024, spread(k), (spread(k) > 1 ? " (!)" : ""),
+			sl[k] / n[k], ((j in counts) ? counts[j] : "- | - | - | -")
+	}
+	print "\n![patched/base IOPS at defaults](results.png)"
+}' "$raw" >"$md"
+
+# The main comparison as a chart: patched/base at defaults, with the
+# +/-0.5% band the series must stay in.
+gnuplot <<EOF
+set terminal pngcairo size 800,420 font ",10"
+set output "$png"
+set title "Patched/base IOPS at defaults, 4 KiB random read, QEMU -icount"
+set style data histograms
+set style fill solid 0.8 border -1
+set boxwidth 0.6
+set ylabel "patched IOPS / base IOPS"
+set yrange [*<0.98:1.02<*]
+set grid ytics
+set key off
+set arrow from graph 0, first 0.995 to graph 1, first 0.995 nohead dt 2 lc rgb "red"
+set arrow from graph 0, first 1.005 to graph 1, first 1.005 nohead dt 2 lc rgb "red"
+plot "$dat" using (\$3 / \$2):xtic(1) lc rgb "#4477aa"
+EOF
+cat "$md"
