@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 CMD ?= true
 
-.PHONY: all demo check tree export kernel vm selftests bench help
+.PHONY: all demo check check-debug tree export kernel vm selftests bench help
 
 all: demo
 
@@ -13,6 +13,9 @@ demo:			## build, boot, and print the analyzer's table
 
 check:			## the full test suite (the README's test command)
 	@tests/check.sh
+
+check-debug:		## the VM tests on a KASAN/lockdep kernel (not in CI: slow)
+	@tests/check-debug.sh
 
 tree:			## (re)create build/linux from the base + patches/
 	@scripts/tree.sh

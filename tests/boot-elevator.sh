@@ -8,6 +8,6 @@ set -eu
 results=$1
 grep -qx 'block-affinity:elevator_test.sh' "$BUILD/kselftest/kselftest-list.txt" || exit 0
 for e in bfq mq-deadline kyber none nosuch ../bfq; do
-	LABEL="[elevator=$e]" VM_APPEND="elevator=$e" VM_TIMEOUT=300 \
+	LABEL="[elevator=$e]" VM_APPEND="elevator=$e" VM_TIMEOUT=${VM_TIMEOUT:-300} \
 		"$TOP/tests/vm-selftests.sh" "$results" elevator_test.sh
 done

@@ -8,5 +8,5 @@ set -eu
 
 results=$1
 grep -qx 'block-affinity:steering_test.sh' "$BUILD/kselftest/kselftest-list.txt" || exit 0
-LABEL="[threadirqs]" VM_APPEND="threadirqs" VM_TIMEOUT=300 \
+LABEL="[threadirqs]" VM_APPEND="threadirqs" VM_TIMEOUT=${VM_TIMEOUT:-300} \
 	"$TOP/tests/vm-selftests.sh" "$results" steering_test.sh

@@ -1,0 +1,36 @@
+#!/bin/bash
+# make check-debug: the VM tests of make check on a debug kernel (KASAN,
+# PROVE_LOCKING, DEBUG_ATOMIC_SLEEP, DEBUG_LIST; config/debug/debug.config)
+# built into build/obj-debug. Any WARNING, BUG, lockdep or KASAN report or
+# RCU stall in the guest log fails the run (tests/vm-selftests.sh), with
+# panic_on_warn=0 so that the run goes on and reports them all.
+# Prints one line per result and the totals; results in
+# build/check-debug-results. Not part of make check: see README for its time.
+set -eu
+. "$(dirname "$0")/../scripts/lib.sh"
+
+start=$(date +%s)
+results=$BUILD/check-debug-results
+: >"$results"
+"$TOP/scripts/tree.sh"
+KOBJ=$BUILD/obj-debug EXTRA_CONFIG="$TOP/config/debug/debug.config" \
+	"$TOP/scripts/kernel.sh" || die "debug kernel build failed"
+"$TOP/scripts/selftests-build.sh"
+
+export KIMAGE=$BUILD/obj-debug/arch/x86/boot/bzImage
+export VM_TIMEOUT=${VM_TIMEOUT:-7200}
+say "running the block-affinity selftests on the debug kernel"
+LABEL=debug VM_APPEND="panic_on_warn=0 BA_STRESS_SECS=${BA_STRESS_SECS:-30}" \
+	"$TOP/tests/vm-selftests.sh" "$results"
+for extra in "$TOP"/tests/boot-*.sh; do
+	[ -e "$extra" ] || continue
+	say "running ${extra#"$TOP"/} on the debug kernel"
+	VM_TIMEOUT=900 "$extra" "$results" || echo "FAIL ${extra#"$TOP"/} (debug)" >>"$results"
+done
+
+cat "$results"
+pass=$(grep -c '^PASS' "$results" || true)
+fail=$(grep -c '^FAIL' "$results" || true)
+skip=$(grep -c '^SKIP' "$results" || true)
+echo "check-debug: $pass passed, $fail failed, $skip skipped in $(( ($(date +%s) - start) / 60 )) min"
+[ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]
