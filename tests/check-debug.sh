@@ -6,6 +6,7 @@
 # panic_on_warn=0 so that the run goes on and reports them all.
 # Prints one line per result and the totals; results in
 # build/check-debug-results. Not part of make check: see README for its time.
+# Env: TESTS (selftests to run, default all; then no extra boots).
 set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
 
@@ -20,10 +21,11 @@ KOBJ=$BUILD/obj-debug EXTRA_CONFIG="$TOP/config/debug/debug.config" \
 export KIMAGE=$BUILD/obj-debug/arch/x86/boot/bzImage
 export VM_TIMEOUT=${VM_TIMEOUT:-7200}
 say "running the block-affinity selftests on the debug kernel"
+# shellcheck disable=SC2086
 LABEL=debug VM_APPEND="panic_on_warn=0 BA_STRESS_SECS=${BA_STRESS_SECS:-30}" \
-	"$TOP/tests/vm-selftests.sh" "$results"
+	"$TOP/tests/vm-selftests.sh" "$results" ${TESTS:-}
 for extra in "$TOP"/tests/boot-*.sh; do
-	[ -e "$extra" ] || continue
+	[ -e "$extra" ] && [ -z "${TESTS:-}" ] || continue
 	say "running ${extra#"$TOP"/} on the debug kernel"
 	VM_TIMEOUT=900 "$extra" "$results" || echo "FAIL ${extra#"$TOP"/} (debug)" >>"$results"
 done

@@ -23,10 +23,15 @@ mkdir -p "$BUILD/vm"
 run=$(mktemp -d "$BUILD/vm/st.XXXXXX")
 log=$run/console.log
 set +e
-VM_TIMEOUT=${VM_TIMEOUT:-2400} VM_OUT=$run VM_LOG=$log "$TOP/scripts/vm.sh" "$ks/run_kselftest.sh$args" >"$run/out.txt" 2>&1
+VM_TIMEOUT=${VM_TIMEOUT:-3000} VM_OUT=$run VM_LOG=$log "$TOP/scripts/vm.sh" "$ks/run_kselftest.sh$args" >"$run/out.txt" 2>&1
 rc=$?
 set -e
 awk -f "$TOP/tests/ktap-results.awk" "$run/out.txt" | sed "s|^\([A-Z]*\) |\1 ${LABEL:+$LABEL }|" >"$run/results"
+# A guest that did not finish (timeout, no result) fails, even when the
+# tests it ran so far passed: the one it was in may be cut short.
+if [ $rc -eq 124 ] || [ $rc -eq 125 ]; then
+	echo "FAIL ${LABEL:+$LABEL }VM did not finish (exit $rc, see ${log#"$TOP"/})" >>"$run/results"
+fi
 for t in "$@"; do
 	grep -qF " ${LABEL:+$LABEL }block-affinity/$t" "$run/results" ||
 		echo "FAIL ${LABEL:+$LABEL }block-affinity/$t: no result (VM exit $rc, see ${log#"$TOP"/})" >>"$run/results"
