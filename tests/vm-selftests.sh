@@ -46,4 +46,6 @@ if [ -f "$run/dmesg" ]; then
 	fi
 fi
 cat "$run/results" >>"$results"
-cp "$run/out.txt" "$LOGDIR/selftests${LABEL:+-$LABEL}.log"
+# The label may hold any kernel parameter ("[elevator=../bfq]"): keep only
+# characters that are safe in a file name.
+cp "$run/out.txt" "$LOGDIR/selftests$(printf '%s' "${LABEL:+-$LABEL}" | tr -c 'A-Za-z0-9=_-' '_').log"
