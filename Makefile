@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 CMD ?= true
 
-.PHONY: all demo check check-debug tree export kernel vm selftests bench help
+.PHONY: all demo check check-debug tree export kernel vm selftests bench bench-sync help
 
 all: demo
 
@@ -35,6 +35,9 @@ vm:			## boot the VM and run CMD in it, its exit status passed back
 bench:			## benchmarks under QEMU -icount: base against patched
 	@scripts/deps.sh vm
 	@bench/bench.sh
+
+bench-sync:		## sync reads against async writeback: base against patched
+	@bench/sync-read.sh
 
 help:
 	@grep -E '^[a-z-]+:.*## ' Makefile | sed 's/:.*## /\t/'

@@ -29,10 +29,18 @@ else
 fi
 # Disk for tests: a 1 GiB virtio-blk disk backed by QEMU's null driver, one
 # queue, with a real interrupt-driven completion path (serial "nullco").
+# Three more disks that QEMU throttles like an SD card, reads 1 MiB/s and
+# writes 12 KiB/s (serials slowsd0-2), for the sync reads against async
+# writeback test: one per IO scheduler it compares.
 # shellcheck disable=SC2206
 drives=(-drive driver=null-co,size=1G,if=none,id=nd,read-zeroes=on
-	-device virtio-blk-pci,drive=nd,num-queues=1,vectors=1,serial=nullco
-	${VM_DRIVES:-})
+	-device virtio-blk-pci,drive=nd,num-queues=1,vectors=1,serial=nullco)
+for i in 0 1 2; do
+	drives+=(-drive "driver=null-co,size=1G,if=none,id=slow$i,read-zeroes=on,throttling.bps-read=1048576,throttling.bps-write=12288"
+		-device "virtio-blk-pci,drive=slow$i,num-queues=1,serial=slowsd$i")
+done
+# shellcheck disable=SC2206
+drives+=(${VM_DRIVES:-})
 
 append="console=ttyS0 root=/dev/root rootfstype=9p"
 append="$append rootflags=trans=virtio,version=9p2000.L,msize=262144 ro"
