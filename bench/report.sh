@@ -31,6 +31,18 @@ function ratio(a, b) {
 	return sprintf("%.4f", mean(a) / mean(b))
 }
 function key(k, j) { return has(k, j) ? k SUBSEP j : "" }
+# header(cols, left): a table header; the first "left" columns are text,
+# the others numbers (right-aligned).
+function header(cols, left,   c, i, nc, rule) {
+	nc = split(cols, c, ",")
+	rule = "|"
+	for (i = 1; i <= nc; i++)
+		rule = rule (i <= left ? "---|" : "---:|")
+	printf "|"
+	for (i = 1; i <= nc; i++)
+		printf " %s |", c[i]
+	print "\n" rule
+}
 $2 == "RESULT" {
 	add($1 SUBSEP $3, $5, $7, $6)
 	if (!($3 in seen)) { seen[$3] = 1; order[++nj] = $3 }
@@ -54,8 +66,7 @@ END {
 
 	print "## Defaults: cost of the series with every knob at its default\n"
 	print "Expected: patched/base = 1.000 +/- 0.005.\n"
-	print "| job | base IOPS | spread | patched IOPS | spread | patched/base |"
-	print "|---|---:|---:|---:|---:|---:|"
+	header("job,base IOPS,spread,patched IOPS,spread,patched/base", 1)
 	for (i = 1; i <= nj; i++) {
 		j = order[i]
 		if (j !~ /^(nullb|virtio)-qd/) continue
@@ -74,8 +85,7 @@ END {
 	print "to CPU 1 by IPI (rq_affinity=2); kthread: by CPU 1'"'"'s completion thread"
 	print "(completion_steering=kthread). The base has no irq_cpu and no kthread"
 	print "steering. \"vs inline\": patched IOPS over the inline row at the same depth.\n"
-	print "| job | base IOPS | spread | patched IOPS | spread | patched/base | vs inline |"
-	print "|---|---:|---:|---:|---:|---:|---:|"
+	header("job,base IOPS,spread,patched IOPS,spread,patched/base,vs inline", 1)
 	for (i = 1; i <= nj; i++) {
 		j = order[i]
 		if (j !~ /irq0-/) continue
@@ -89,8 +99,7 @@ END {
 	print "null_blk (irqmode=1), fio on CPU 1, queue_affinity=2: every request is"
 	print "handed to CPU 2 and dispatched there. \"vs local\": over nullb-qdN on the"
 	print "patched kernel (dispatch on the submitting CPU).\n"
-	print "| job | patched IOPS | spread | vs local |"
-	print "|---|---:|---:|---:|"
+	header("job,patched IOPS,spread,vs local", 1)
 	for (i = 1; i <= nj; i++) {
 		j = order[i]
 		if (j !~ /qremote/) continue
@@ -106,8 +115,7 @@ END {
 	print "latency (submission to completion, us of guest time) from the timed runs;"
 	print "the local/remote counts from one traced run of 2000 requests: Q-local ="
 	print "dispatched on the CPU that queued the request, C-local = completed there.\n"
-	print "| A | Q | C | rq | MB/s | spread | lat us | Q-local | Q-remote | C-local | C-remote |"
-	print "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|"
+	header("A,Q,C,rq,MB/s,spread,lat us,Q-local,Q-remote,C-local,C-remote", 4)
 	for (i = 1; i <= nj; i++) {
 		j = order[i]
 		if (j !~ /^aqc-/ || !has("patched", j)) continue
