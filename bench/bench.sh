@@ -32,10 +32,7 @@ start=$(date +%s)
 "$TOP/scripts/bench-kernels.sh"
 "$TOP/scripts/selftests-build.sh" # the analyzer, for the A Q C counts
 for k in base patched; do
-	case $k in
-	base) img=$BUILD/obj-base/arch/x86/boot/bzImage ;;
-	patched) img=$KOBJ/arch/x86/boot/bzImage ;;
-	esac
+	img=$(bench_kimage "$k")
 	say "icount run: $k kernel, $(echo $JOBS | wc -w) jobs, $REPS x ${RUNTIME}s each"
 	out=$BUILD/vm/bench-$k
 	rm -rf "$out"

@@ -17,10 +17,7 @@ rows=$BUILD/sync-read.raw
 "$TOP/scripts/bench-kernels.sh"
 "$TOP/scripts/selftests-build.sh"
 for k in base patched; do
-	case $k in
-	base) img=$BUILD/obj-base/arch/x86/boot/bzImage ;;
-	patched) img=$KOBJ/arch/x86/boot/bzImage ;;
-	esac
+	img=$(bench_kimage "$k")
 	say "$k kernel: ${SECS}s solo and ${SECS}s mixed per scheduler"
 	out=$BUILD/vm/sync-read-$k
 	rm -rf "$out"

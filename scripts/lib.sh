@@ -57,3 +57,13 @@ tree_matches_patches() {
 	rm -rf "$tmp"
 	return $rc
 }
+
+# bench_kimage KERNEL: the image that scripts/bench-kernels.sh built for
+# "base" (the unpatched base) or "patched".
+bench_kimage() {
+	case $1 in
+	base) echo "$BUILD/obj-base/arch/x86/boot/bzImage" ;;
+	patched) echo "$KOBJ/arch/x86/boot/bzImage" ;;
+	*) die "no benchmark kernel '$1'" ;;
+	esac
+}
