@@ -1,7 +1,8 @@
 #!/bin/bash
 # make bench: the unpatched base and the patched kernel, built with the same
 # config (cached), each booted once under QEMU -icount with the same VM and
-# the same fio jobs (bench/guest-fio.sh); writes bench/results.md and the
+# the same fio jobs (bench/guest-fio.sh), the insn-window plugin counting
+# the guest instructions of each fio run; writes bench/results.md and the
 # chart bench/results.png (bench/report.sh).
 # Env: REPS (3), RUNTIME (guest seconds per run, 2), ICOUNT_SHIFT (3),
 # JOBS (default: all below).
@@ -13,9 +14,14 @@ REPS=${REPS:-3}
 RUNTIME=${RUNTIME:-2}
 SHIFT=${ICOUNT_SHIFT:-3}
 if [ -z "${JOBS:-}" ]; then
+	# The defaults jobs first: every later job writes affinity knobs,
+	# which turns the series' static keys on for the rest of the boot.
 	JOBS=""
 	for qd in 1 16 64; do
-		JOBS="$JOBS nullb-qd$qd virtio-qd$qd nullb-qremote-qd$qd"
+		JOBS="$JOBS nullb-qd$qd virtio-qd$qd"
+	done
+	for qd in 1 16 64; do
+		JOBS="$JOBS nullb-qremote-qd$qd"
 		for m in inline ipi kthread; do
 			JOBS="$JOBS nirq0-$m-qd$qd irq0-$m-qd$qd"
 		done
@@ -28,21 +34,65 @@ fi
 raw=$BUILD/bench.raw
 : >"$raw"
 
+# ksym IMAGE SYMBOL: the address of a kernel symbol of a benchmark kernel.
+ksym()
+{
+	local map=${1%/arch/x86/boot/bzImage}/System.map
+
+	awk -v s="$2" '$3 == s { print $1; f = 1; exit } END { exit !f }' "$map" ||
+		die "no $2 in ${map#"$TOP"/}"
+}
+
+# block_ranges IMAGE: the address ranges of the block layer's functions in a
+# benchmark kernel (block/, drivers/block/, blktrace), sorted, one "START END"
+# per line. Static functions whose name occurs twice in vmlinux are left out.
+block_ranges()
+{
+	local obj=${1%/arch/x86/boot/bzImage} a s
+
+	nm -S "$obj/vmlinux" |
+		awk 'NR == FNR { want[$3] = 1; next }
+			NF == 4 && $3 ~ /^[tT]$/ { c[$4]++; a[$4] = $1; s[$4] = $2 }
+			END { for (n in want) if (c[n] == 1) print a[n], s[n] }' \
+			<(nm --defined-only "$obj/block/built-in.a" \
+				"$obj/drivers/block/built-in.a" \
+				"$obj/kernel/trace/blktrace.o" | awk '$2 ~ /^[tT]$/') - |
+		sort | while read -r a s; do
+			printf '%x %x\n' $((16#$a)) $((16#$a + 16#$s))
+		done
+}
+
 start=$(date +%s)
 "$TOP/scripts/bench-kernels.sh"
 "$TOP/scripts/selftests-build.sh" # the analyzer, for the A Q C counts
+plugin=$BUILD/insn-window.so
+gcc -O2 -Wall -shared -fPIC -o "$plugin" "$TOP/bench/insn-window.c"
 for k in base patched; do
 	img=$(bench_kimage "$k")
 	say "icount run: $k kernel, $(echo $JOBS | wc -w) jobs, $REPS x ${RUNTIME}s each"
 	out=$BUILD/vm/bench-$k
 	rm -rf "$out"
+	mkdir -p "$out"
+	block_ranges "$img" >"$out/ranges"
 	t0=$(date +%s)
 	KIMAGE=$img VM_ICOUNT=$SHIFT VM_TIMEOUT=3000 VM_QUIET=1 VM_OUT=$out \
+		VM_PLUGIN="$plugin,arg=out=$out/windows,arg=start=$(ksym "$img" __x64_sys_io_setup),arg=end=$(ksym "$img" __x64_sys_io_destroy),arg=ranges=$out/ranges" \
 		"$TOP/scripts/vm.sh" \
 		"bash $TOP/bench/guest-fio.sh $BUILD/kselftest $RUNTIME $REPS $JOBS" ||
 		die "bench VM failed ($k), see ${out#"$TOP"/}/console.log"
+	# The n-th window is the n-th fio run, RESULT or COUNTS: an INSNS line
+	# with the instructions per IO of each timed run, all and in the block
+	# layer.
+	runs=$(grep -a -c -E '^(RESULT|COUNTS)' "$out/console.log" || true)
+	[ "$(wc -l <"$out/windows")" -eq "$runs" ] ||
+		die "$k: $(wc -l <"$out/windows") instruction windows for $runs fio runs"
 	grep -a -E '^(RESULT|COUNTS)' "$out/console.log" | tr -d '\r' |
-		sed "s/^/$k /" >>"$raw"
+		awk 'NR == FNR { w[NR] = $1; b[NR] = $2; next }
+			{ print; n++ }
+			$1 == "RESULT" && (n in w) && $7 > 0 {
+				printf "INSNS %s %s %.1f %.1f\n", $2, $3,
+					w[n] / $7, b[n] / $7 }' \
+			"$out/windows" - | sed "s/^/$k /" >>"$raw"
 	say "$k: $(($(date +%s) - t0)) s"
 done
 ELAPSED=$(($(date +%s) - start)) REPS=$REPS RUNTIME=$RUNTIME SHIFT=$SHIFT \

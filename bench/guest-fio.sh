@@ -1,11 +1,13 @@
 #!/bin/bash
 # Runs inside the VM for the benchmarks: fio jobs, each repeated, printing
-#   RESULT <job> <rep> <iops> <KiB/s> <mean latency, us>
+#   RESULT <job> <rep> <iops> <KiB/s> <mean latency, us> <IOs>
 # and for the "A Q C" rows, from one extra traced run,
 #   COUNTS <job> <Q-local> <Q-remote> <C-local> <C-remote>
 # Under QEMU -icount, guest time counts instructions, so IOPS measure
 # instructions per IO where the device completes in the guest (null_blk);
-# virtio-blk's also include when the host completes the IO.
+# virtio-blk's also include when the host completes the IO. Each fio run is
+# also one window of the insn-window plugin (fio's io_setup to io_destroy),
+# in the order of the RESULT and COUNTS lines: nothing else here may use AIO.
 # Usage: guest-fio.sh KSELFTEST_DIR RUNTIME REPS JOB...
 # Jobs (4 KiB random read, queue depth N, fio on CPU 1):
 #   nullb-qdN, virtio-qdN           defaults
@@ -39,18 +41,28 @@ pin_virtio_irq()
 	dd if=/dev/vda of=/dev/null bs=4k count=8 iflag=direct 2>/dev/null
 }
 
+# set_knob FILE VALUE DEFAULT: write VALUE unless FILE already reads DEFAULT.
+# The first write to an affinity knob turns the series' static keys on for
+# good (checks and counters on every queue), so the defaults jobs, which
+# run first, must find the knobs untouched.
+set_knob()
+{
+	[ "$(cat "$1")" = "$3" ] || echo "$2" >"$1"
+}
+
 # reset DISK: the queue's knobs back to their defaults, null_blk signalling
 # on the submitting CPU.
 reset()
 {
-	local q=/sys/block/$1/queue
+	local q=/sys/block/$1/queue all
 
-	echo 1 >$q/rq_affinity
+	set_knob $q/rq_affinity 1 1
 	[ -e $q/queue_affinity ] || return 0
-	echo -1 >$q/queue_affinity
-	echo -1 >$q/completion_affinity
-	echo ipi >$q/completion_steering
-	[ "$1" = bench0 ] && echo -1 >$cfg/irq_cpu
+	all=$(cat /sys/devices/system/cpu/possible)
+	set_knob $q/queue_affinity -1 "$all"
+	set_knob $q/completion_affinity -1 "$all"
+	set_knob $q/completion_steering ipi "[ipi] kthread"
+	[ "$1" = bench0 ] && set_knob $cfg/irq_cpu -1 -1
 	return 0
 }
 
@@ -83,7 +95,7 @@ aqc()
 }
 
 # fio_run DEV QD REPS [FIO OPTIONS]: REPS fio runs, one line "iops KiB/s
-# lat_us" each. Separate fio processes: runs as jobs of one fio process
+# lat_us IOs" each. Separate fio processes: runs as jobs of one fio process
 # spread more (1.5% against 0.3% at QD 16 on null_blk).
 fio_run()
 {
@@ -95,7 +107,7 @@ fio_run()
 			--rw=randread --bs=4k --ioengine=libaio --iodepth="$qd" \
 			--iodepth_batch_submit="$qd" --size=512M --norandommap \
 			--output-format=terse --terse-version=3 "$@" |
-			awk -F';' '{ print $8, $7, $40 }'
+			awk -F';' '{ print $8, $7, $40, $6 / 4 }'
 	done
 }
 

@@ -1,7 +1,9 @@
 #!/bin/bash
 # Turn the raw bench output into bench/results.md and a PNG chart.
 # Usage: report.sh RAW OUT.md OUT.png
-# RAW lines: "<kernel> RESULT <job> <rep> <iops> <KiB/s> <lat_us>" and
+# RAW lines: "<kernel> RESULT <job> <rep> <iops> <KiB/s> <lat_us> <IOs>",
+# "<kernel> INSNS <job> <rep> <guest instructions per IO> <... of them in
+# the block layer>" and
 # "<kernel> COUNTS <job> <Q-local> <Q-remote> <C-local> <C-remote>".
 # Env: REPS, RUNTIME, SHIFT, ELAPSED (for the method paragraph).
 set -eu
@@ -31,6 +33,18 @@ function ratio(a, b) {
 	return sprintf("%.4f", mean(a) / mean(b))
 }
 function key(k, j) { return has(k, j) ? k SUBSEP j : "" }
+# Instructions per IO are kept like IOPS, under the kernel name "I" SUBSEP k,
+# those in the block layer under "B" SUBSEP k.
+function ik(k) { return "I" SUBSEP k }
+function bk(k) { return "B" SUBSEP k }
+# cost(job): "added | cost": block layer instructions the series adds per IO,
+# and 1 + that over all the base'"'"'s instructions per IO.
+function cost(j,   d) {
+	if (!has(bk("base"), j) || !has(bk("patched"), j) || !has(ik("base"), j))
+		return "- | -"
+	d = mean(bk("patched") SUBSEP j) - mean(bk("base") SUBSEP j)
+	return sprintf("%+.1f | %.4f", d, 1 + d / mean(ik("base") SUBSEP j))
+}
 # header(cols, left): a table header; the first "left" columns are text,
 # the others numbers (right-aligned).
 function header(cols, left,   c, i, nc, rule) {
@@ -47,6 +61,7 @@ $2 == "RESULT" {
 	add($1 SUBSEP $3, $5, $7, $6)
 	if (!($3 in seen)) { seen[$3] = 1; order[++nj] = $3 }
 }
+$2 == "INSNS" { add(ik($1) SUBSEP $3, $5, 0, 0); add(bk($1) SUBSEP $3, $6, 0, 0) }
 $2 == "COUNTS" { counts[$3] = $4 " | " $5 " | " $6 " | " $7 }
 END {
 	print "# Benchmarks: the series against the unpatched base\n"
@@ -57,25 +72,55 @@ END {
 	printf "per run, %s runs per figure. Spread = (max-min)/mean; (!) marks a figure ", reps
 	printf "whose spread exceeds 1%%. `make bench` took %d min.\n\n", elapsed / 60
 	print "Under icount guest time is a count of guest instructions, so IOPS measure"
-	print "the instructions spent per IO (path length). They do not show cache"
-	print "locality, the real cost of an IPI or a context switch on hardware, or"
-	print "memory bandwidth. null_blk completes inside the guest and repeats within"
-	print "a fraction of a percent; virtio-blk IOPS also depend on when QEMU'"'"'s host"
+	print "the instructions spent per IO (path length) as long as the guest never"
+	print "waits. null_blk completes inside the guest and its IOPS repeat within a"
+	print "fraction of a percent; virtio-blk IOPS also depend on when QEMU'"'"'s host"
 	print "side completes each IO, and vary between runs by more than the effects"
-	print "measured here.\n"
+	print "measured here. So each run also counts the guest instructions executed"
+	print "(all vCPUs, kernel and fio) from fio'"'"'s io_setup to its io_destroy, with"
+	print "a QEMU plugin (bench/insn-window.c): instructions per IO, for every"
+	print "device, and those of them in the block layer'"'"'s functions (block/,"
+	print "drivers/block/, blktrace), which timer ticks and idle entry, more or"
+	print "fewer as the guest waits longer or shorter for the host, never reach."
+	print "None of these shows cache locality, the real cost of an IPI or a"
+	print "context switch on hardware, or memory bandwidth.\n"
 
 	print "## Defaults: cost of the series with every knob at its default\n"
-	print "Expected: patched/base = 1.000 +/- 0.005.\n"
+	print "These jobs run first: the first write to an affinity knob turns the"
+	print "series'"'"' checks and counters on for every queue until reboot."
+	print "Expected: patched/base = 1.000 +/- 0.005, in IOPS and in instructions"
+	print "per IO.\n"
 	header("job,base IOPS,spread,patched IOPS,spread,patched/base", 1)
 	for (i = 1; i <= nj; i++) {
 		j = order[i]
 		if (j !~ /^(nullb|virtio)-qd/) continue
 		printf "| %s | %s | %s | %s |\n", j, fig("base", j), fig("patched", j),
 			ratio(key("patched", j), key("base", j))
-		if (j ~ /^nullb/)
-			printf "%s %.0f %.0f %.0f %.0f\n", j, mean("base" SUBSEP j),
-				mean("patched" SUBSEP j), mn["patched" SUBSEP j],
-				mx["patched" SUBSEP j] > dat
+	}
+	print ""
+	header("job,base insns/IO,spread,patched insns/IO,spread,patched/base", 1)
+	for (i = 1; i <= nj; i++) {
+		j = order[i]
+		if (j !~ /^(nullb|virtio)-qd/) continue
+		printf "| %s | %s | %s | %s |\n", j, fig(ik("base"), j),
+			fig(ik("patched"), j),
+			ratio(key(ik("patched"), j), key(ik("base"), j))
+	}
+	print "\nIn the block layer, where the series changes code: the instructions it"
+	print "adds per IO, and the whole IO'"'"'s path length with them (1 + added / all"
+	print "instructions per IO on the base), which the noise outside the block"
+	print "layer does not blur.\n"
+	header("job,base insns/IO,spread,patched insns/IO,spread,added,cost", 1)
+	for (i = 1; i <= nj; i++) {
+		j = order[i]
+		if (j !~ /^(nullb|virtio)-qd/) continue
+		printf "| %s | %s | %s | %s |\n", j, fig(bk("base"), j),
+			fig(bk("patched"), j), cost(j)
+		if (has(bk("base"), j) && has(bk("patched"), j))
+			printf "%s %.1f %.1f %.1f %.1f %.1f\n", j,
+				mean(ik("base") SUBSEP j), mean(bk("base") SUBSEP j),
+				mean(bk("patched") SUBSEP j), mn[bk("patched") SUBSEP j],
+				mx[bk("patched") SUBSEP j] > dat
 	}
 
 	print "\n## Completion placement\n"
@@ -84,28 +129,34 @@ END {
 	print "completed on CPU 0 (rq_affinity=1, all vCPUs share a cache); ipi: steered"
 	print "to CPU 1 by IPI (rq_affinity=2); kthread: by CPU 1'"'"'s completion thread"
 	print "(completion_steering=kthread). The base has no irq_cpu and no kthread"
-	print "steering. \"vs inline\": patched IOPS over the inline row at the same depth.\n"
-	header("job,base IOPS,spread,patched IOPS,spread,patched/base,vs inline", 1)
+	print "steering. \"vs inline\": patched IOPS, and patched instructions per IO,"
+	print "over the inline row at the same depth.\n"
+	header("job,base IOPS,spread,patched IOPS,spread,patched/base,vs inline,patched insns/IO,spread,vs inline", 1)
 	for (i = 1; i <= nj; i++) {
 		j = order[i]
 		if (j !~ /irq0-/) continue
 		ref = j; sub(/-(inline|ipi|kthread)-/, "-inline-", ref)
-		printf "| %s | %s | %s | %s | %s |\n", j, fig("base", j), fig("patched", j),
-			ratio(key("patched", j), key("base", j)),
-			ratio(key("patched", j), key("patched", ref))
+		printf "| %s | %s | %s | %s | %s | %s | %s |\n", j, fig("base", j),
+			fig("patched", j), ratio(key("patched", j), key("base", j)),
+			ratio(key("patched", j), key("patched", ref)),
+			fig(ik("patched"), j),
+			ratio(key(ik("patched"), j), key(ik("patched"), ref))
 	}
 
 	print "\n## Remote dispatch: queue_affinity away from the submitter\n"
 	print "null_blk (irqmode=1), fio on CPU 1, queue_affinity=2: every request is"
 	print "handed to CPU 2 and dispatched there. \"vs local\": over nullb-qdN on the"
-	print "patched kernel (dispatch on the submitting CPU).\n"
-	header("job,patched IOPS,spread,vs local", 1)
+	print "patched kernel (dispatch on the submitting CPU), in IOPS and in"
+	print "instructions per IO.\n"
+	header("job,patched IOPS,spread,vs local,patched insns/IO,spread,vs local", 1)
 	for (i = 1; i <= nj; i++) {
 		j = order[i]
 		if (j !~ /qremote/) continue
 		ref = j; sub(/qremote-/, "", ref)
-		printf "| %s | %s | %s |\n", j, fig("patched", j),
-			ratio(key("patched", j), key("patched", ref))
+		printf "| %s | %s | %s | %s | %s |\n", j, fig("patched", j),
+			ratio(key("patched", j), key("patched", ref)),
+			fig(ik("patched"), j),
+			ratio(key(ik("patched"), j), key(ik("patched"), ref))
 	}
 
 	print "\n## The 2008 \"A Q C\" matrix\n"
@@ -126,26 +177,28 @@ END {
 			sk[k] / n[k] / 1024, spread(k), (spread(k) > 1 ? " (!)" : ""),
 			sl[k] / n[k], ((j in counts) ? counts[j] : "- | - | - | -")
 	}
-	print "\n![null_blk at defaults: patched/base IOPS](results.png)"
+	print "\n![defaults: cost of the series per IO](results.png)"
 }' "$raw" >"$md"
 
-# The main comparison as a chart: patched/base at defaults on null_blk
-# (virtio-blk varies too much under icount to show anything), the bars
-# from min to max of the patched runs, and the +/-0.5% band.
+# The main comparison as a chart: the cost of the series per IO at defaults
+# on null_blk and virtio-blk (1 + added block layer instructions over all
+# instructions per IO), the bars from the patched runs' min to max, and the
+# +/-0.5% band. Columns: job, all base insns/IO, base block layer insns/IO,
+# patched block layer mean, min and max.
 gnuplot <<EOF
 set terminal pngcairo noenhanced size 800,420 font ",10"
 set output "$png"
-set title "null_blk at defaults: patched/base IOPS, 4 KiB random read, QEMU -icount"
+set title "defaults: cost of the series per IO, 4 KiB random read, QEMU -icount"
 set style data histograms
 set style fill solid 0.8 border -1
 set boxwidth 0.6
-set ylabel "patched IOPS / base IOPS"
-set yrange [*<0.98:1.02<*]
+set ylabel "patched / base instructions per IO"
+set yrange [*<0.99:1.01<*]
 set grid ytics
 set key off
 set arrow from graph 0, first 0.995 to graph 1, first 0.995 nohead dt 2 lc rgb "red"
 set arrow from graph 0, first 1.005 to graph 1, first 1.005 nohead dt 2 lc rgb "red"
 set style histogram errorbars lw 1
-plot "$dat" using (\$3 / \$2):(\$4 / \$2):(\$5 / \$2):xtic(1) lc rgb "#4477aa"
+plot "$dat" using (1 + (\$4 - \$3) / \$2):(1 + (\$5 - \$3) / \$2):(1 + (\$6 - \$3) / \$2):xtic(1) lc rgb "#4477aa"
 EOF
 cat "$md"

@@ -5,7 +5,8 @@
 # Env: KIMAGE (bzImage), VM_TIMEOUT (s, default 600), VM_APPEND (extra kernel
 # command line), VM_CPUS (4), VM_ICOUNT (N: -icount shift=N,sleep=off instead
 # of multi-threaded TCG), VM_DRIVES (extra -drive/-device arguments),
-# VM_LOG (console log file), VM_OUT (keep the run directory here).
+# VM_LOG (console log file), VM_OUT (keep the run directory here),
+# VM_PLUGIN (a QEMU TCG plugin and its arguments, as -plugin takes them).
 set -eu
 . "$(dirname "$0")/lib.sh"
 "$TOP/scripts/deps.sh" vm
@@ -41,6 +42,7 @@ for i in 0 1 2; do
 done
 # shellcheck disable=SC2206
 drives+=(${VM_DRIVES:-})
+[ -z "${VM_PLUGIN:-}" ] || drives+=(-plugin "$VM_PLUGIN")
 
 append="console=ttyS0 root=/dev/root rootfstype=9p"
 append="$append rootflags=trans=virtio,version=9p2000.L,msize=262144 ro"
