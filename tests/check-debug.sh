@@ -19,7 +19,10 @@ KOBJ=$BUILD/obj-debug EXTRA_CONFIG="$TOP/config/debug/debug.config" \
 "$TOP/scripts/selftests-build.sh"
 
 export KIMAGE=$BUILD/obj-debug/arch/x86/boot/bzImage
-export VM_TIMEOUT=${VM_TIMEOUT:-7200}
+# KASAN and lockdep under TCG make every test several times slower: the
+# A Q C matrix alone outlasts the settings file's 1200 s.
+export VM_TIMEOUT=${VM_TIMEOUT:-21600}
+export KSFT_TIMEOUT=${KSFT_TIMEOUT:-5400}
 # acpi=noirq: under KASAN and TCG, ACPI's interpretation of QEMU's PCI
 # routing method (_PRT, a loop over 128 entries) runs into ACPICA's 30 s
 # loop timeout (AE_AML_LOOP_TIMEOUT) again and again, and the boot takes

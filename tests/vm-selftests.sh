@@ -3,7 +3,8 @@
 # write one result line per test to RESULTS (PASS/FAIL/SKIP ...).
 # Usage: vm-selftests.sh RESULTS [TEST...]   (default: all tests)
 # Env: VM_APPEND, VM_TIMEOUT, KIMAGE as for scripts/vm.sh; LABEL prefixes
-# the test names (for runs with special boot options).
+# the test names (for runs with special boot options); KSFT_TIMEOUT, if
+# set, replaces the per-test timeout of the selftests' settings file.
 set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
 
@@ -14,7 +15,7 @@ ks=$BUILD/kselftest
 if [ $# -eq 0 ]; then
 	set -- $(sed 's/^block-affinity://' "$ks/kselftest-list.txt")
 fi
-args=""
+args=${KSFT_TIMEOUT:+ -o $KSFT_TIMEOUT}
 for t in "$@"; do
 	args="$args -t block-affinity:$t"
 done
