@@ -57,6 +57,16 @@ function header(cols, left,   c, i, nc, rule) {
 		printf " %s |", c[i]
 	print "\n" rule
 }
+# defaults(base, patched, unit): the defaults jobs, base against patched.
+function defaults(b, p, unit,   i, j) {
+	header("job,base " unit ",spread,patched " unit ",spread,patched/base", 1)
+	for (i = 1; i <= nj; i++) {
+		j = order[i]
+		if (j !~ /^(nullb|virtio)-qd/) continue
+		printf "| %s | %s | %s | %s |\n", j, fig(b, j), fig(p, j),
+			ratio(key(p, j), key(b, j))
+	}
+}
 $2 == "RESULT" {
 	add($1 SUBSEP $3, $5, $7, $6)
 	if (!($3 in seen)) { seen[$3] = 1; order[++nj] = $3 }
@@ -90,22 +100,9 @@ END {
 	print "series'"'"' checks and counters on for every queue until reboot."
 	print "Expected: patched/base = 1.000 +/- 0.005, in IOPS and in instructions"
 	print "per IO.\n"
-	header("job,base IOPS,spread,patched IOPS,spread,patched/base", 1)
-	for (i = 1; i <= nj; i++) {
-		j = order[i]
-		if (j !~ /^(nullb|virtio)-qd/) continue
-		printf "| %s | %s | %s | %s |\n", j, fig("base", j), fig("patched", j),
-			ratio(key("patched", j), key("base", j))
-	}
+	defaults("base", "patched", "IOPS")
 	print ""
-	header("job,base insns/IO,spread,patched insns/IO,spread,patched/base", 1)
-	for (i = 1; i <= nj; i++) {
-		j = order[i]
-		if (j !~ /^(nullb|virtio)-qd/) continue
-		printf "| %s | %s | %s | %s |\n", j, fig(ik("base"), j),
-			fig(ik("patched"), j),
-			ratio(key(ik("patched"), j), key(ik("base"), j))
-	}
+	defaults(ik("base"), ik("patched"), "insns/IO")
 	print "\nIn the block layer, where the series changes code: the instructions it"
 	print "adds per IO, and the whole IO'"'"'s path length with them (1 + added / all"
 	print "instructions per IO on the base), which the noise outside the block"
