@@ -36,7 +36,7 @@ LABEL=debug VM_APPEND="$VM_APPEND BA_STRESS_SECS=${BA_STRESS_SECS:-30}" \
 for extra in "$TOP"/tests/boot-*.sh; do
 	[ -e "$extra" ] && [ -z "${TESTS:-}" ] || continue
 	say "running ${extra#"$TOP"/} on the debug kernel"
-	VM_TIMEOUT=900 "$extra" "$results" || echo "FAIL ${extra#"$TOP"/} (debug)" >>"$results"
+	LABEL=debug VM_TIMEOUT=900 "$extra" "$results" || echo "FAIL ${extra#"$TOP"/} (debug)" >>"$results"
 done
 
 cat "$results"
