@@ -33,6 +33,16 @@ fi
 mount -t debugfs debugfs /sys/kernel/debug
 mount -t configfs configfs /sys/kernel/config
 mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null
+# A modular kernel's modules (VMMODS=<dir> on the command line, with
+# <dir>/lib/modules/<release>, made by scripts/kernel.sh): modprobe, run by
+# hand or by the kernel (request_module), loads them from there.
+if [ -n "${VMMODS:-}" ] && [ -d "$VMMODS/lib/modules/$(uname -r)" ]; then
+	mkdir -p /run/vmbin
+	printf '#!/bin/sh\nexec /sbin/modprobe -d "%s" "$@"\n' "$VMMODS" >/run/vmbin/modprobe
+	chmod +x /run/vmbin/modprobe
+	echo /run/vmbin/modprobe >/proc/sys/kernel/modprobe
+	PATH=/run/vmbin:$PATH
+fi
 ln -sf /proc/self/fd /dev/fd
 ln -sf /proc/self/fd/0 /dev/stdin
 ln -sf /proc/self/fd/1 /dev/stdout

@@ -22,24 +22,40 @@ if [ ! -f "$KOBJ/.config" ] || [ "$(cat "$KOBJ/.config.frags" 2>/dev/null)" != "
 		"$1"/scripts/kconfig/merge_config.sh -m -O "$2" "$2/.config" $3
 		make -C "$1" O="$2" olddefconfig
 	' sh "$SRC" "$KOBJ" "${frags[*]}"
-	# Every requested option must have survived olddefconfig.
-	bad=0
+	# Every requested option must have survived olddefconfig. A later
+	# fragment overrides an earlier one (config/distro/ turns vm.config's
+	# built-in schedulers into modules), so only the last value counts.
+	declare -A want=()
 	for f in "${frags[@]}"; do
 		while IFS= read -r line; do
-			case $line in CONFIG_*=*) ;; *) continue ;; esac
-			opt=${line%%=*} val=${line#*=}
-			# Options that the series adds do not exist in every
-			# tree (the unpatched base for benchmarks, early patches).
-			grep -rqsx --include='Kconfig*' "config ${opt#CONFIG_}" "$SRC" || continue
-			if [ "$val" = n ]; then
-				! grep -q "^$opt=" "$KOBJ/.config" || { warn "$opt is set but wanted off"; bad=1; }
-			elif ! grep -qx "$line" "$KOBJ/.config"; then
-				warn "$line did not take effect"; bad=1
-			fi
+			case $line in CONFIG_*=*) want[${line%%=*}]=${line#*=} ;; esac
 		done <"$f"
+	done
+	bad=0
+	for opt in "${!want[@]}"; do
+		val=${want[$opt]}
+		# Options that the series adds do not exist in every
+		# tree (the unpatched base for benchmarks, early patches).
+		grep -rqsx --include='Kconfig*' "config ${opt#CONFIG_}" "$SRC" || continue
+		if [ "$val" = n ]; then
+			! grep -q "^$opt=" "$KOBJ/.config" || { warn "$opt is set but wanted off"; bad=1; }
+		elif ! grep -qx "$opt=$val" "$KOBJ/.config"; then
+			warn "$opt=$val did not take effect"; bad=1
+		fi
 	done
 	[ "$bad" = 0 ] || die "kernel config incomplete"
 	echo "$sum" >"$KOBJ/.config.frags"
 fi
+targets=bzImage
+# A modular kernel (the distribution-like lane) also builds its modules and
+# installs them under $KOBJ/modules, where the guest loads them from.
+grep -qx CONFIG_MODULES=y "$KOBJ/.config" && targets="bzImage modules"
+# shellcheck disable=SC2086
 run_logged "$LOGDIR/build-$name.log" "building kernel ($name, -j$jobs)" \
-	make -C "$SRC" O="$KOBJ" -j"$jobs" bzImage
+	make -C "$SRC" O="$KOBJ" -j"$jobs" $targets
+if [ "$targets" != bzImage ]; then
+	rm -rf "$KOBJ/modules"
+	run_logged "$LOGDIR/modules-$name.log" "installing modules ($name)" \
+		make -C "$SRC" O="$KOBJ" INSTALL_MOD_PATH="$KOBJ/modules" \
+		INSTALL_MOD_STRIP=1 modules_install
+fi

@@ -4,7 +4,7 @@
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=$TOP/build
 LINUX=$BUILD/linux
-KOBJ=${KOBJ:-$BUILD/obj}
+KOBJ=$(realpath -m "${KOBJ:-$BUILD/obj}")
 LOGDIR=$BUILD/log
 
 # The tested base: Debian's linux-source-6.12 at this version.

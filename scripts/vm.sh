@@ -6,7 +6,10 @@
 # command line), VM_CPUS (4), VM_ICOUNT (N: -icount shift=N,sleep=off instead
 # of multi-threaded TCG), VM_DRIVES (extra -drive/-device arguments),
 # VM_LOG (console log file), VM_OUT (keep the run directory here),
-# VM_PLUGIN (a QEMU TCG plugin and its arguments, as -plugin takes them).
+# VM_PLUGIN (a QEMU TCG plugin and its arguments, as -plugin takes them),
+# VM_TCG_THREAD (multi, the default, or single: one host thread for all
+# vCPUs), VM_QUIET (print nothing of the guest), VM_KEEP (keep the run
+# directory of a passing run).
 set -eu
 . "$(dirname "$0")/lib.sh"
 "$TOP/scripts/deps.sh" vm
@@ -26,7 +29,7 @@ log=${VM_LOG:-$run/console.log}
 if [ -n "${VM_ICOUNT:-}" ]; then
 	accel=(-accel tcg -icount "shift=$VM_ICOUNT,sleep=off")
 else
-	accel=(-accel tcg,thread=multi)
+	accel=(-accel "tcg,thread=${VM_TCG_THREAD:-multi}")
 fi
 # Disk for tests: a 1 GiB virtio-blk disk backed by QEMU's null driver, one
 # queue, with a real interrupt-driven completion path (serial "nullco").

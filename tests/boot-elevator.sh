@@ -1,6 +1,9 @@
 #!/bin/bash
-# Boot the VM with each elevator= value and run elevator_test.sh in it.
-# The main selftest boot (no parameter) covers the defaults.
+# Boot the VM with each elevator= value and run elevator_test.sh in it:
+# a scheduler that is built in, none, and a name that is not a scheduler.
+# The main selftest boot (no parameter) covers the defaults; the
+# distribution-like lane (tests/lane-distro.sh) covers schedulers built as
+# modules and SCSI disks.
 # Env: VM_APPEND, added to this boot's parameter; LABEL, put before the
 # boot's own label in the result lines.
 # Usage: boot-elevator.sh RESULTS
@@ -9,7 +12,7 @@ set -eu
 
 results=$1
 grep -qx 'block-affinity:elevator_test.sh' "$BUILD/kselftest/kselftest-list.txt" || exit 0
-for e in bfq mq-deadline kyber none nosuch ../bfq; do
-	LABEL="${LABEL:+$LABEL }[elevator=$e]" VM_APPEND="elevator=$e ${VM_APPEND:-}" VM_TIMEOUT=${VM_TIMEOUT:-300} \
+for e in bfq none nosuch; do
+	LABEL="${LABEL:+$LABEL }[elevator=$e]" VM_APPEND="elevator=$e BA_VIRTIO_SERIAL=nullco ${VM_APPEND:-}" VM_TIMEOUT=${VM_TIMEOUT:-300} \
 		"$TOP/tests/vm-selftests.sh" "$results" elevator_test.sh
 done

@@ -64,5 +64,10 @@ for extra in "$TOP"/tests/boot-*.sh; do
 	"$extra" "$results"
 done
 
+# The distribution-like lane: modules, SCSI, voluntary preemption, jump
+# labels, lockup detectors.
+say "running the distribution-like lane (tests/lane-distro.sh)"
+"$TOP/tests/lane-distro.sh" "$results"
+
 trap - EXIT
 summary

@@ -1,0 +1,56 @@
+#!/bin/bash
+# The distribution-like lane of make check: the series on a kernel built the
+# way distributions build theirs (config/distro/distro.config on top of
+# config/vm.config: schedulers bfq and kyber as modules, a virtio-scsi disk
+# that sd probes asynchronously, voluntary preemption, jump labels, soft
+# lockup, hung task and RCU stall detectors), in build/obj-distro. It runs
+# the tests whose outcome depends on that configuration; any WARNING, BUG,
+# lockup, stall or hung task in the guest log fails it (vm-selftests.sh).
+#
+# One TCG thread for all vCPUs (VM_TCG_THREAD=single): with jump labels on,
+# multi-threaded TCG runs stale translations of kernel text that another
+# vCPU has just patched (see config/distro/distro.config).
+#
+# Usage: lane-distro.sh RESULTS
+# Env: VM_APPEND, added to every boot; SRC/KIMAGE as for scripts/kernel.sh
+# and scripts/vm.sh (the unpatched base runs what applies to it).
+set -eu
+. "$(dirname "$0")/../scripts/lib.sh"
+
+results=$1
+export KOBJ=${LANE_KOBJ:-$BUILD/obj-distro}
+if EXTRA_CONFIG="$TOP/config/distro/distro.config" "$TOP/scripts/kernel.sh"; then
+	echo "PASS distro: kernel and modules build" >>"$results"
+else
+	echo "FAIL distro: kernel and modules build (see build/log/build-$(basename "$KOBJ").log)" >>"$results"
+	exit 1
+fi
+
+export KIMAGE=$KOBJ/arch/x86/boot/bzImage
+export VM_TCG_THREAD=single VM_TIMEOUT=${VM_TIMEOUT:-900}
+# The SCSI disk the elevator test may remove and probe again (serial
+# bascsi), with one hardware queue like a SATA disk: mq-deadline by default.
+export VM_DRIVES="-device virtio-scsi-pci,id=vscsi,num_queues=1
+	-drive driver=null-co,size=512M,if=none,id=scsid,read-zeroes=on
+	-device scsi-hd,drive=scsid,bus=vscsi.0,serial=bascsi"
+append="VMMODS=$KOBJ/modules BA_VIRTIO_SERIAL=nullco BA_SCSI_SERIAL=bascsi ${VM_APPEND:-}"
+have() { grep -qx "block-affinity:$1" "$BUILD/kselftest/kselftest-list.txt"; }
+
+# bfq is a module: no module load from the disk probes, disks get the
+# default until bfq is loaded and bfq after.
+if have elevator_test.sh; then
+	LABEL="distro [elevator=bfq]" VM_APPEND="elevator=bfq $append" \
+		"$TOP/tests/vm-selftests.sh" "$results" elevator_test.sh
+fi
+
+# An unknown name (the default everywhere, one log line), and the tests of
+# CPU hotplug, steering and the short stress run on this configuration.
+tests=""
+for t in elevator_test.sh affinity_hotplug_test.sh steering_test.sh stress_test.sh; do
+	have "$t" && tests="$tests $t"
+done
+if [ -n "$tests" ]; then
+	# shellcheck disable=SC2086
+	LABEL="distro [elevator=nosuch]" VM_APPEND="elevator=nosuch BA_STRESS_SECS=30 $append" \
+		"$TOP/tests/vm-selftests.sh" "$results" $tests
+fi
