@@ -14,7 +14,8 @@ jobs=$(($(nproc) + 1))
 # Regenerate .config only when the fragments changed: a new .config
 # timestamp rebuilds nearly everything.
 frags=("$TOP"/config/*.config ${EXTRA_CONFIG:-})
-sum=$(cat "${frags[@]}" | sha1sum | cut -d' ' -f1)
+# Comments do not count: editing one must not reconfigure.
+sum=$(grep -h '^CONFIG_' "${frags[@]}" | sha1sum | cut -d' ' -f1)
 if [ ! -f "$KOBJ/.config" ] || [ "$(cat "$KOBJ/.config.frags" 2>/dev/null)" != "$sum" ]; then
 	run_logged "$LOGDIR/config-$name.log" "configuring kernel ($name)" sh -c '
 		set -e
