@@ -1,13 +1,13 @@
 #!/bin/bash
 # Install the Debian packages that the named groups need, when missing.
-# Usage: deps.sh build|vm|docs ...
+# Usage: deps.sh build|vm|bench ...
 set -eu
 . "$(dirname "$0")/lib.sh"
 
 pkgs_for() {
 	case $1 in
-	build) echo "git make gcc bc bison flex libelf-dev libssl-dev cpio perl python3 xz-utils" ;;
-	vm) echo "qemu-system-x86 fio blktrace mdadm dmsetup util-linux procps" ;;
+	build) echo "git make gcc bc bison flex libelf-dev libssl-dev cpio perl python3 xz-utils kmod" ;;
+	vm) echo "qemu-system-x86 fio blktrace mdadm dmsetup util-linux procps kmod" ;;
 	bench) echo "gnuplot-nox" ;;
 	*) die "unknown package group '$1'" ;;
 	esac
