@@ -5,7 +5,11 @@
 # the guest instructions of each fio run; writes bench/results.md and the
 # chart bench/results.png (bench/report.sh).
 # Env: REPS (3), RUNTIME (guest seconds per run, 2), ICOUNT_SHIFT (3),
-# JOBS (default: all below).
+# JOBS (default: all below), KERNELS ("base patched"), VM_CPUS (4),
+# BENCH_CONFIG=distro to compare the distribution-like lane's kernels
+# (build/obj-distro-base and build/obj-distro, jump labels on; built by
+# make check) instead of building the main config's, OUT (bench/results),
+# RAW (build/bench.raw, the per-run figures).
 set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
 "$TOP/scripts/deps.sh" vm bench
@@ -31,7 +35,7 @@ if [ -z "${JOBS:-}" ]; then
 		JOBS="$JOBS aqc-$row"
 	done
 fi
-raw=$BUILD/bench.raw
+raw=${RAW:-$BUILD/bench.raw}
 : >"$raw"
 
 # ksym IMAGE SYMBOL: the address of a kernel symbol of a benchmark kernel.
@@ -62,12 +66,27 @@ block_ranges()
 		done
 }
 
+KERNELS=${KERNELS:-base patched}
+OUT=${OUT:-$TOP/bench/results}
+if [ "${BENCH_CONFIG:-}" = distro ]; then
+	bench_kimage()
+	{
+		case $1 in
+		base) echo "$BUILD/obj-distro-base/arch/x86/boot/bzImage" ;;
+		patched) echo "$BUILD/obj-distro/arch/x86/boot/bzImage" ;;
+		esac
+	}
+	for k in $KERNELS; do
+		[ -f "$(bench_kimage "$k")" ] || die "no $k kernel of the distribution-like lane; run make check"
+	done
+fi
+
 start=$(date +%s)
-"$TOP/scripts/bench-kernels.sh"
+[ "${BENCH_CONFIG:-}" = distro ] || "$TOP/scripts/bench-kernels.sh"
 "$TOP/scripts/selftests-build.sh" # the analyzer, for the A Q C counts
 plugin=$BUILD/insn-window.so
 gcc -O2 -Wall -shared -fPIC -o "$plugin" "$TOP/bench/insn-window.c"
-for k in base patched; do
+for k in $KERNELS; do
 	img=$(bench_kimage "$k")
 	say "icount run: $k kernel, $(echo $JOBS | wc -w) jobs, $REPS x ${RUNTIME}s each"
 	out=$BUILD/vm/bench-$k
@@ -96,5 +115,5 @@ for k in base patched; do
 	say "$k: $(($(date +%s) - t0)) s"
 done
 ELAPSED=$(($(date +%s) - start)) REPS=$REPS RUNTIME=$RUNTIME SHIFT=$SHIFT \
-	"$TOP/bench/report.sh" "$raw" "$TOP/bench/results.md" "$TOP/bench/results.png"
-say "bench/results.md and bench/results.png written ($(($(date +%s) - start)) s)"
+	"$TOP/bench/report.sh" "$raw" "$OUT.md" "$OUT.png"
+say "${OUT#"$TOP"/}.md and .png written ($(($(date +%s) - start)) s)"

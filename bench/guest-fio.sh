@@ -15,6 +15,9 @@
 #   irq0-{inline,ipi,kthread}-qdN   virtio-blk, interrupt on CPU 0,
 #                                   completed there or steered to CPU 1
 #   nirq0-{inline,ipi,kthread}-qdN  null_blk signalling on CPU 0, the same
+#   nmask-qdN                       null_blk signalling on CPU 0,
+#                                   completion_affinity = CPUs 2 to the last:
+#                                   every completion goes to a stand-in
 #   aqc-<Q>-<C>-<rq>                2008 matrix row on null_blk signalling on
 #                                   CPU 0 ("I"), fio on CPU 1 ("A"), X = CPU 2
 #                                   (queue) or 3 (completion), - = -1, QD 16
@@ -147,6 +150,10 @@ for job in "$@"; do
 		dev=/dev/bench0 qd=${job##*-qd} mode=${job#nirq0-}
 		echo $IRQ >$cfg/irq_cpu 2>/dev/null || continue
 		placement bench0 "${mode%-qd*}" || continue ;;
+	nmask-qd*)
+		dev=/dev/bench0 qd=${job#nmask-qd}
+		echo $IRQ >$cfg/irq_cpu 2>/dev/null || continue
+		echo "2-$(($(nproc) - 1))" >/sys/block/bench0/queue/completion_affinity ;;
 	aqc-*)
 		dev=/dev/bench0 qd=16
 		IFS=- read -r _ ql cl rq <<<"$job"

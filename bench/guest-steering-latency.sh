@@ -1,0 +1,76 @@
+#!/bin/bash
+# Runs inside the VM for bench/steering-latency.sh: completion latency of
+# steered completions with a CPU hog on the completion CPU.
+# null_blk signals completions on CPU 0 (irq_cpu=0), fio runs on CPU 1 at
+# QD 1, completion_affinity=3 moves every completion to CPU 3, where a
+# SCHED_OTHER busy loop runs. Prints per run
+#   LAT <mode> <rep> <clat p50 ns> <p99 ns> <max ns> <iops> <hog CPU %>
+# Modes: ipi, kthread (SCHED_OTHER), kthread-nice-20 (the nice level of
+# WQ_HIGHPRI workers), kthread-fifo1 (sched_set_fifo_low()),
+# kthread-fifo50 (sched_set_fifo(), as threaded interrupt handlers), and
+# nohog-ipi, nohog-kthread for reference. A mode the kernel cannot run
+# prints nothing.
+# Usage: guest-steering-latency.sh RUNTIME REPS MODE...
+set -eu
+runtime=$1 reps=$2
+shift 2
+cfg=/sys/kernel/config/nullb/lat0
+mkdir "$cfg"
+for kv in queue_mode=2 size=1024 irqmode=1 submit_queues=4 power=1; do
+	echo "${kv#*=}" >"$cfg/${kv%%=*}"
+done
+echo 0 >"$cfg/irq_cpu"
+q=/sys/block/lat0/queue
+echo 3 >$q/completion_affinity
+
+# hog_start: a busy loop on CPU 3; hog_ticks: its user+system ticks.
+hog_start()
+{
+	taskset -c 3 sh -c 'while :; do :; done' &
+	hog=$!
+}
+hog_ticks()
+{
+	awk '{ print $14 + $15 }' "/proc/$hog/stat"
+}
+
+# policy MODE: set the completion threads' scheduling class.
+policy()
+{
+	local pid
+
+	for pid in $(grep -l '^kblockcomp/' /proc/[0-9]*/comm | cut -d/ -f3); do
+		case $1 in
+		kthread-nice-20) renice -n -20 -p "$pid" >/dev/null ;;
+		kthread-fifo1) chrt -f -p 1 "$pid" ;;
+		kthread-fifo50) chrt -f -p 50 "$pid" ;;
+		esac
+	done
+}
+
+hz=$(getconf CLK_TCK)
+for mode in "$@"; do
+	case $mode in
+	*ipi) echo ipi >$q/completion_steering ;;
+	*) echo kthread >$q/completion_steering 2>/dev/null || continue
+	   policy "$mode" ;;
+	esac
+	hog=""
+	case $mode in nohog-*) ;; *) hog_start ;; esac
+	for r in $(seq "$reps"); do
+		t0=$(date +%s%N)
+		h0=$([ -n "$hog" ] && hog_ticks || echo 0)
+		taskset -c 1 fio --name=l --filename=/dev/lat0 --direct=1 \
+			--rw=randread --bs=4k --ioengine=libaio --iodepth=1 \
+			--size=512M --norandommap --runtime="$runtime" --time_based \
+			--output-format=json >/tmp/lat.json
+		h1=$([ -n "$hog" ] && hog_ticks || echo 0)
+		t1=$(date +%s%N)
+		hogpct=$(( (h1 - h0) * 100 * 1000000000 / hz / (t1 - t0) ))
+		jq -r --arg m "$mode" --arg r "$r" --arg h "$hogpct" \
+			'.jobs[0].read | "LAT \($m) \($r) \(.clat_ns.percentile["50.000000"]) \(.clat_ns.percentile["99.000000"]) \(.clat_ns.max) \(.iops | floor) \($h)"' \
+			/tmp/lat.json
+	done
+	[ -n "$hog" ] && kill "$hog" && wait "$hog" 2>/dev/null || true
+	echo ipi >$q/completion_steering
+done

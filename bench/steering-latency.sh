@@ -1,0 +1,33 @@
+#!/bin/bash
+# Completion latency of steered completions with a CPU hog on the
+# completion CPU (issue: priority of the completion threads): boots the
+# distribution-like lane's patched kernel (build/obj-distro, made by make
+# check) twice in the 4-vCPU VM, plain and with threadirqs, and runs
+# bench/guest-steering-latency.sh in it. Wall-clock TCG: latencies include
+# QEMU's scheduling of the vCPU threads and only compare modes measured in
+# the same way. Writes key=value lines to OUT (build/steering-latency.txt).
+# Env: RUNTIME (10 s per run), REPS (3), KIMAGE, OUT.
+set -eu
+. "$(dirname "$0")/../scripts/lib.sh"
+
+RUNTIME=${RUNTIME:-10}
+REPS=${REPS:-3}
+KIMAGE=${KIMAGE:-$BUILD/obj-distro/arch/x86/boot/bzImage}
+OUT=${OUT:-$BUILD/steering-latency.txt}
+[ -f "$KIMAGE" ] || die "no ${KIMAGE#"$TOP"/}; run make check (distribution-like lane) first"
+: >"$OUT"
+for boot in plain threadirqs; do
+	append="VMMODS=${KIMAGE%/arch/x86/boot/bzImage}/modules"
+	modes="nohog-ipi ipi nohog-kthread kthread kthread-nice-20 kthread-fifo1 kthread-fifo50"
+	[ $boot = threadirqs ] && append="$append threadirqs"
+	run=$(mktemp -d "$BUILD/vm/lat.XXXXXX")
+	say "steering latency: $boot boot, $REPS x ${RUNTIME}s per mode"
+	KIMAGE=$KIMAGE VM_TCG_THREAD=single VM_APPEND="$append" VM_TIMEOUT=3000 VM_OUT=$run \
+		"$TOP/scripts/vm.sh" "bash $TOP/bench/guest-steering-latency.sh $RUNTIME $REPS $modes" \
+		>"$run/out.txt" 2>&1 || die "VM failed, see ${run#"$TOP"/}"
+	tr -d '\r' <"$run/out.txt" | awk -v b=$boot '$1 == "LAT" {
+		printf "%s.%s.%s p50_ns=%s p99_ns=%s max_ns=%s iops=%s hog_pct=%s\n",
+			b, $2, $3, $4, $5, $6, $7, $8 }' >>"$OUT"
+done
+say "written ${OUT#"$TOP"/}"
+cat "$OUT"
