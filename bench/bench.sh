@@ -8,7 +8,9 @@
 # JOBS (default: all below), KERNELS ("base patched"), VM_CPUS (4),
 # BENCH_CONFIG=distro to compare the distribution-like lane's kernels
 # (build/obj-distro-base and build/obj-distro, jump labels on; built by
-# make check) instead of building the main config's, OUT (bench/results),
+# make check) instead of building the main config's; BENCH_PATCHED_OBJ
+# replaces build/obj-distro there (a kernel of part of the series), OUT
+# (bench/results),
 # RAW (build/bench.raw, the per-run figures).
 set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
@@ -73,7 +75,7 @@ if [ "${BENCH_CONFIG:-}" = distro ]; then
 	{
 		case $1 in
 		base) echo "$BUILD/obj-distro-base/arch/x86/boot/bzImage" ;;
-		patched) echo "$BUILD/obj-distro/arch/x86/boot/bzImage" ;;
+		patched) echo "${BENCH_PATCHED_OBJ:-$BUILD/obj-distro}/arch/x86/boot/bzImage" ;;
 		esac
 	}
 	for k in $KERNELS; do

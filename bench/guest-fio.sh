@@ -64,8 +64,9 @@ reset()
 	all=$(cat /sys/devices/system/cpu/possible)
 	set_knob $q/queue_affinity -1 "$all"
 	set_knob $q/completion_affinity -1 "$all"
-	set_knob $q/completion_steering ipi "[ipi] kthread"
-	[ "$1" = bench0 ] && set_knob $cfg/irq_cpu -1 -1
+	[ ! -e $q/completion_steering ] ||
+		set_knob $q/completion_steering ipi "[ipi] kthread"
+	[ "$1" != bench0 ] || [ ! -e $cfg/irq_cpu ] || set_knob $cfg/irq_cpu -1 -1
 	return 0
 }
 

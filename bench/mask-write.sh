@@ -1,0 +1,26 @@
+#!/bin/bash
+# Latency of a completion_affinity write with IO in flight, on one or more
+# kernels (KIMAGES, space-separated bzImage paths; default: the patched
+# kernel of the main config). Wall-clock TCG, 4 vCPUs; the write includes
+# the shell's fork and exec of echo's redirection, the same for every
+# kernel. Prints key=value lines: <kernel>.<completion_nsec>.p50_us etc.
+# Env: KIMAGES, NSECS ("100000 1000000 10000000"), WRITES (20).
+set -eu
+. "$(dirname "$0")/../scripts/lib.sh"
+
+KIMAGES=${KIMAGES:-$KOBJ/arch/x86/boot/bzImage}
+NSECS=${NSECS:-100000 1000000 10000000}
+WRITES=${WRITES:-20}
+for img in $KIMAGES; do
+	name=$(basename "${img%/arch/x86/boot/bzImage}")
+	for nsec in $NSECS; do
+		run=$(mktemp -d "$BUILD/vm/mw.XXXXXX")
+		KIMAGE=$img VM_TIMEOUT=1200 VM_OUT=$run "$TOP/scripts/vm.sh" \
+			"bash $TOP/bench/guest-mask-write.sh $nsec $WRITES" \
+			>"$run/out.txt" 2>&1 || die "VM failed, see ${run#"$TOP"/}"
+		tr -d '\r' <"$run/out.txt" | awk '$1 == "MASKW" { print $4 / 1000 }' |
+			sort -n | awk -v k="$name.$nsec" '{ v[NR] = $1 }
+			END { printf "%s.writes=%d\n%s.min_us=%.0f\n%s.p50_us=%.0f\n%s.max_us=%.0f\n",
+				k, NR, k, v[1], k, v[int((NR + 1) / 2)], k, v[NR] }'
+	done
+done
