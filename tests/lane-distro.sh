@@ -47,7 +47,8 @@ fi
 # CPU hotplug, steering, a 60 s completion flood on one CPU with a busy loop
 # there, and the short stress run, on this configuration.
 tests=""
-for t in elevator_test.sh affinity_hotplug_test.sh steering_test.sh completion_flood_test.sh \
+for t in elevator_test.sh affinity_hotplug_test.sh steering_test.sh steering_reclaim_test.sh \
+	completion_flood_test.sh \
 	stress_test.sh; do
 	have "$t" && tests="$tests $t"
 done
