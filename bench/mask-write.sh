@@ -18,7 +18,8 @@ for img in $KIMAGES; do
 		KIMAGE=$img VM_TIMEOUT=1200 VM_OUT=$run "$TOP/scripts/vm.sh" \
 			"bash $TOP/bench/guest-mask-write.sh $nsec $WRITES" \
 			>"$run/out.txt" 2>&1 || die "VM failed, see ${run#"$TOP"/}"
-		tr -d '\r' <"$run/out.txt" | awk '$1 == "MASKW" { print $4 / 1000 }' |
+		tr -d '\r' <"$run/out.txt" | grep -o 'MASKW [0-9 ]*' |
+			awk '{ print $4 / 1000 }' |
 			sort -n | awk -v k="$name.$nsec" '{ v[NR] = $1 }
 			END { printf "%s.writes=%d\n%s.min_us=%.0f\n%s.p50_us=%.0f\n%s.max_us=%.0f\n",
 				k, NR, k, v[1], k, v[int((NR + 1) / 2)], k, v[NR] }'
