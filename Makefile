@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 CMD ?= true
 
-.PHONY: all demo check check-debug tree export kernel vm selftests bench bench-sync help
+.PHONY: all demo check check-debug check-series tree export kernel vm selftests bench bench-sync help
 
 all: demo
 
@@ -14,8 +14,13 @@ demo:			## build, boot, and print the analyzer's table
 check:			## the full test suite (the README's test command)
 	@tests/check.sh
 
-check-debug:		## the VM tests on a KASAN/lockdep kernel (not in CI: slow)
+check-debug:		## make check on a KASAN/lockdep kernel, longer limits (not in CI: slow)
 	@tests/check-debug.sh
+
+check-series:		## every patch alone: block layer and null_blk build with W=1
+	@scripts/tree.sh
+	@scripts/kernel.sh
+	@scripts/bisect-check.sh
 
 tree:			## (re)create build/linux from the base + patches/
 	@scripts/tree.sh

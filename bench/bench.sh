@@ -96,7 +96,7 @@ for k in $KERNELS; do
 	mkdir -p "$out"
 	block_ranges "$img" >"$out/ranges"
 	t0=$(date +%s)
-	KIMAGE=$img VM_ICOUNT=$SHIFT VM_TIMEOUT=3000 VM_QUIET=1 VM_OUT=$out \
+	KIMAGE=$img VM_ICOUNT=$SHIFT VM_TIMEOUT=$T_BENCH VM_QUIET=1 VM_OUT=$out \
 		VM_PLUGIN="$plugin,arg=out=$out/windows,arg=start=$(ksym "$img" __x64_sys_io_setup),arg=end=$(ksym "$img" __x64_sys_io_destroy),arg=ranges=$out/ranges" \
 		"$TOP/scripts/vm.sh" \
 		"bash $TOP/bench/guest-fio.sh $BUILD/kselftest $RUNTIME $REPS $JOBS" ||

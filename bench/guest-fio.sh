@@ -103,15 +103,16 @@ aqc()
 # spread more (1.5% against 0.3% at QD 16 on null_blk).
 fio_run()
 {
-	local dev=$1 qd=$2 reps=$3 r
+	local dev=$1 qd=$2 reps=$3
 	shift 3
 
-	for r in $(seq "$reps"); do
+	for _ in $(seq "$reps"); do
 		taskset -c $APP fio --name=b --filename="$dev" --direct=1 \
 			--rw=randread --bs=4k --ioengine=libaio --iodepth="$qd" \
 			--iodepth_batch_submit="$qd" --size=512M --norandommap \
-			--output-format=terse --terse-version=3 "$@" |
-			awk -F';' '{ print $8, $7, $40, $6 / 4 }'
+			--output-format=json "$@" |
+			jq -r '.jobs[0].read |
+				"\(.iops | floor) \(.bw) \(.lat_ns.mean / 1000) \(.total_ios)"'
 	done
 }
 

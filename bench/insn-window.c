@@ -34,7 +34,14 @@
 #include <string.h>
 
 typedef uint64_t qemu_plugin_id_t;
-typedef struct qemu_info_t qemu_info_t;
+/* The leading fields of QEMU's qemu_info_t, unchanged since version 1. */
+typedef struct qemu_info_t {
+	const char *target_name;
+	struct {
+		int min;
+		int cur;
+	} version;
+} qemu_info_t;
 struct qemu_plugin_tb;
 
 enum qemu_plugin_op { QEMU_PLUGIN_INLINE_ADD_U64 };
@@ -167,6 +174,15 @@ int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 {
 	int i;
 
+	/* The API declared above is version 1: refuse to run where the
+	 * QEMU at hand does not offer it, rather than misbehave. */
+	if (info->version.min > qemu_plugin_version ||
+	    info->version.cur < qemu_plugin_version) {
+		fprintf(stderr,
+			"insn-window: declares QEMU plugin API version %d, this QEMU offers %d to %d: update the declarations in insn-window.c\n",
+			qemu_plugin_version, info->version.min, info->version.cur);
+		return -1;
+	}
 	for (i = 0; i < argc; i++) {
 		if (!strncmp(argv[i], "out=", 4))
 			out = strdup(argv[i] + 4);

@@ -15,7 +15,7 @@ for img in $KIMAGES; do
 	name=$(basename "${img%/arch/x86/boot/bzImage}")
 	for nsec in $NSECS; do
 		run=$(mktemp -d "$BUILD/vm/mw.XXXXXX")
-		KIMAGE=$img VM_TIMEOUT=1200 VM_OUT=$run "$TOP/scripts/vm.sh" \
+		KIMAGE=$img VM_TIMEOUT=$T_BENCH VM_OUT=$run "$TOP/scripts/vm.sh" \
 			"bash $TOP/bench/guest-mask-write.sh $nsec $WRITES" \
 			>"$run/out.txt" 2>&1 || die "VM failed, see ${run#"$TOP"/}"
 		tr -d '\r' <"$run/out.txt" | grep -o 'MASKW [0-9 ]*' |

@@ -22,7 +22,7 @@ for boot in plain threadirqs; do
 	[ $boot = threadirqs ] && append="$append threadirqs"
 	run=$(mktemp -d "$BUILD/vm/lat.XXXXXX")
 	say "steering latency: $boot boot, $REPS x ${RUNTIME}s per mode"
-	KIMAGE=$KIMAGE VM_TCG_THREAD=single VM_APPEND="$append" VM_TIMEOUT=3000 VM_OUT=$run \
+	KIMAGE=$KIMAGE VM_TCG_THREAD=single VM_APPEND="$append" VM_TIMEOUT=$T_BENCH VM_OUT=$run \
 		"$TOP/scripts/vm.sh" "bash $TOP/bench/guest-steering-latency.sh $RUNTIME $REPS $modes" \
 		>"$run/out.txt" 2>&1 || die "VM failed, see ${run#"$TOP"/}"
 	tr -d '\r' <"$run/out.txt" | awk -v b=$boot '$1 == "LAT" {

@@ -6,8 +6,8 @@ set -eu
 
 pkgs_for() {
 	case $1 in
-	build) echo "git make gcc bc bison flex libelf-dev libssl-dev cpio perl python3 xz-utils kmod" ;;
-	vm) echo "qemu-system-x86 fio blktrace mdadm dmsetup util-linux procps kmod" ;;
+	build) echo "git make gcc bc bison flex libelf-dev libssl-dev cpio perl python3 xz-utils kmod shellcheck" ;;
+	vm) echo "qemu-system-x86 fio blktrace mdadm dmsetup util-linux procps kmod jq" ;;
 	bench) echo "gnuplot-nox" ;;
 	*) die "unknown package group '$1'" ;;
 	esac

@@ -13,6 +13,7 @@ jobs=$(($(nproc) + 1))
 
 # Regenerate .config only when the fragments changed: a new .config
 # timestamp rebuilds nearly everything.
+# shellcheck disable=SC2206  # EXTRA_CONFIG: a list of files
 frags=("$TOP"/config/*.config ${EXTRA_CONFIG:-})
 # Comments do not count: editing one must not reconfigure.
 sum=$(grep -h '^CONFIG_' "${frags[@]}" | sha1sum | cut -d' ' -f1)

@@ -1,5 +1,6 @@
 # shellcheck shell=bash
 # Common settings and helpers for the project's scripts. Sourced, not run.
+# shellcheck disable=SC2034  # settings used by the scripts that source it
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=$TOP/build
@@ -13,6 +14,17 @@ BASE_VERSION=6.12.117-1~deb12u1
 BASE_TARBALL=/usr/src/linux-source-6.12.tar.xz
 
 mkdir -p "$BUILD" "$LOGDIR"
+
+# Time limits in seconds, set here and nowhere else. TIMEOUT_SCALE
+# multiplies them for slow kernels (make check-debug: KASAN and lockdep
+# under TCG make every test several times slower).
+TIMEOUT_SCALE=${TIMEOUT_SCALE:-1}
+T_VM=$((600 * TIMEOUT_SCALE))		# make vm, one ad hoc command
+T_SELFTESTS=$((3000 * TIMEOUT_SCALE))	# one boot running every selftest
+T_BOOT=$((300 * TIMEOUT_SCALE))		# an extra boot running one test
+T_LANE=$((900 * TIMEOUT_SCALE))		# a boot of the distribution-like lane
+T_KSFT=$((1200 * TIMEOUT_SCALE))	# one selftest (its settings file: 1200)
+T_BENCH=$((3000 * TIMEOUT_SCALE))	# one benchmark boot
 
 say() { printf '>>> %s\n' "$*"; }
 warn() { printf 'WARNING: %s\n' "$*" >&2; }
@@ -66,4 +78,29 @@ bench_kimage() {
 	patched) echo "$KOBJ/arch/x86/boot/bzImage" ;;
 	*) die "no benchmark kernel '$1'" ;;
 	esac
+}
+
+# tree_differences: what build/linux holds that patches/ does not, and the
+# other way round (file names of the exported series), and uncommitted
+# changes.
+tree_differences() {
+	local tmp
+	tmp=$(mktemp -d)
+	export_series "$tmp"
+	echo "build/linux against patches/:"
+	diff -r -q -x '*.orig' "$tmp" "$TOP/patches" 2>&1 |
+		sed -e "s|$tmp/|tree: |g" -e "s|$TOP/||g" -e 's/^/  /'
+	git -C "$LINUX" status --short | sed 's/^/  uncommitted: /'
+	rm -rf "$tmp"
+}
+
+# backup_tree: keep build/linux's commits (and uncommitted changes, as a
+# commit on top) in build/backup.git before the tree is replaced.
+backup_tree() {
+	local ref stash
+	ref=tree-$(date -u +%Y%m%d-%H%M%S)
+	[ -d "$BUILD/backup.git" ] || git init -q --bare "$BUILD/backup.git"
+	stash=$(git -C "$LINUX" stash create 2>/dev/null || true)
+	git -C "$LINUX" push -q "$BUILD/backup.git" "+${stash:-HEAD}:refs/heads/$ref"
+	say "build/linux's commits kept as $ref in build/backup.git"
 }

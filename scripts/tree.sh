@@ -7,20 +7,30 @@ set -eu
 version=$("$TOP/scripts/base.sh")
 say "base: $BASE_PKG $version"
 
-# Never throw away work: a tree whose commits are not what patches/ holds
-# is only replaced with FORCE=1. A tree that already matches is kept as it
-# is, so that incremental kernel builds stay incremental.
-if [ -d "$LINUX/.git" ] && [ "$(cat "$BUILD/base.version" 2>/dev/null)" = "$version" ] &&
-	[ "${FORCE:-0}" != 1 ]; then
-	if [ -n "$(git -C "$LINUX" status --porcelain)" ]; then
-		die "build/linux has uncommitted or untracked changes; commit them, or FORCE=1 to discard"
-	fi
-	if tree_matches_patches; then
+# Never throw away work. A tree that already matches patches/ is kept as it
+# is, so that incremental kernel builds stay incremental. A tree that
+# differs from patches/ (unexported commits, or patches/ changed by a pull)
+# or holds uncommitted changes stops here, whatever the base version, and
+# is only replaced with FORCE=1; even then its commits stay reachable from
+# build/backup.git (one branch per replaced tree).
+if [ -d "$LINUX/.git" ] && git -C "$LINUX" rev-parse -q --verify base >/dev/null; then
+	same_base=0
+	[ "$(cat "$BUILD/base.version" 2>/dev/null)" = "$version" ] && same_base=1
+	clean=0
+	[ -z "$(git -C "$LINUX" status --porcelain)" ] && clean=1
+	if [ $same_base = 1 ] && [ $clean = 1 ] && tree_matches_patches; then
 		say "build/linux already matches patches/ ($(wc -l <"$TOP/patches/series") patches)"
 		exit 0
 	fi
-	if [ -n "$(git -C "$LINUX" rev-list base..HEAD)" ]; then
-		die "build/linux has commits that differ from patches/; 'make export' them, or FORCE=1 to discard"
+	if [ $clean = 1 ] && [ -z "$(git -C "$LINUX" rev-list base..HEAD)" ]; then
+		: # nothing but the base: nothing to lose
+	elif [ "${FORCE:-0}" != 1 ]; then
+		tree_differences >&2
+		[ $same_base = 1 ] ||
+			echo "The base version changes: $(cat "$BUILD/base.version" 2>/dev/null) -> $version." >&2
+		die "build/linux is not what patches/ holds. Either 'make export' (the tree has the newer work), or 'FORCE=1 make tree' (patches/ has it; the tree's commits are kept in build/backup.git)"
+	else
+		backup_tree
 	fi
 fi
 

@@ -7,9 +7,9 @@
 # of multi-threaded TCG), VM_DRIVES (extra -drive/-device arguments),
 # VM_LOG (console log file), VM_OUT (keep the run directory here),
 # VM_PLUGIN (a QEMU TCG plugin and its arguments, as -plugin takes them),
-# VM_TCG_THREAD (multi, the default, or single: one host thread for all
-# vCPUs), VM_QUIET (print nothing of the guest), VM_KEEP (keep the run
-# directory of a passing run).
+# VM_SLOW_DISKS (throttled disks, below), VM_TCG_THREAD (multi, the
+# default, or single: one host thread for all vCPUs), VM_QUIET (print
+# nothing of the guest), VM_KEEP (keep the run directory of a passing run).
 set -eu
 . "$(dirname "$0")/lib.sh"
 "$TOP/scripts/deps.sh" vm
@@ -33,13 +33,13 @@ else
 fi
 # Disk for tests: a 1 GiB virtio-blk disk backed by QEMU's null driver, one
 # queue, with a real interrupt-driven completion path (serial "nullco").
-# Three more disks that QEMU throttles like an SD card, reads 1 MiB/s and
-# writes 12 KiB/s (serials slowsd0-2), for the sync reads against async
-# writeback test: one per IO scheduler it compares.
+# VM_SLOW_DISKS (default 0) more disks that QEMU throttles like an SD card,
+# reads 1 MiB/s and writes 12 KiB/s (serials slowsd0, slowsd1, ...), for
+# make bench-sync: one per configuration it compares.
 # shellcheck disable=SC2206
 drives=(-drive driver=null-co,size=1G,if=none,id=nd,read-zeroes=on
 	-device virtio-blk-pci,drive=nd,num-queues=1,vectors=1,serial=nullco)
-for i in 0 1 2; do
+for ((i = 0; i < ${VM_SLOW_DISKS:-0}; i++)); do
 	drives+=(-drive "driver=null-co,size=1G,if=none,id=slow$i,read-zeroes=on,throttling.bps-read=1048576,throttling.bps-write=12288"
 		-device "virtio-blk-pci,drive=slow$i,num-queues=1,serial=slowsd$i")
 done

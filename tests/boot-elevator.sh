@@ -13,6 +13,6 @@ set -eu
 results=$1
 grep -qx 'block-affinity:elevator_test.sh' "$BUILD/kselftest/kselftest-list.txt" || exit 0
 for e in bfq none nosuch; do
-	LABEL="${LABEL:+$LABEL }[elevator=$e]" VM_APPEND="elevator=$e BA_VIRTIO_SERIAL=nullco ${VM_APPEND:-}" VM_TIMEOUT=${VM_TIMEOUT:-300} \
+	LABEL="${LABEL:+$LABEL }[elevator=$e]" VM_APPEND="elevator=$e ${VM_APPEND:-}" VM_TIMEOUT=$T_BOOT \
 		"$TOP/tests/vm-selftests.sh" "$results" elevator_test.sh
 done

@@ -10,5 +10,5 @@ set -eu
 
 results=$1
 grep -qx 'block-affinity:steering_test.sh' "$BUILD/kselftest/kselftest-list.txt" || exit 0
-LABEL="${LABEL:+$LABEL }[threadirqs]" VM_APPEND="threadirqs ${VM_APPEND:-}" VM_TIMEOUT=${VM_TIMEOUT:-300} \
+LABEL="${LABEL:+$LABEL }[threadirqs]" VM_APPEND="threadirqs ${VM_APPEND:-}" VM_TIMEOUT=$T_BOOT \
 	"$TOP/tests/vm-selftests.sh" "$results" steering_test.sh

@@ -27,13 +27,13 @@ else
 fi
 
 export KIMAGE=$KOBJ/arch/x86/boot/bzImage
-export VM_TCG_THREAD=single VM_TIMEOUT=${VM_TIMEOUT:-900}
+export VM_TCG_THREAD=single VM_TIMEOUT=$T_LANE
 # The SCSI disk the elevator test may remove and probe again (serial
 # bascsi), with one hardware queue like a SATA disk: mq-deadline by default.
 export VM_DRIVES="-device virtio-scsi-pci,id=vscsi,num_queues=1
 	-drive driver=null-co,size=512M,if=none,id=scsid,read-zeroes=on
 	-device scsi-hd,drive=scsid,bus=vscsi.0,serial=bascsi"
-append="VMMODS=$KOBJ/modules BA_VIRTIO_SERIAL=nullco BA_SCSI_SERIAL=bascsi ${VM_APPEND:-}"
+append="VMMODS=$KOBJ/modules BA_SCSI_SERIAL=bascsi ${VM_APPEND:-}"
 have() { grep -qx "block-affinity:$1" "$BUILD/kselftest/kselftest-list.txt"; }
 
 # bfq is a module: no module load from the disk probes, disks get the

@@ -1,10 +1,15 @@
 #!/bin/bash
 # Boot the VM kernel and run the installed block-affinity kselftests in it;
-# write one result line per test to RESULTS (PASS/FAIL/SKIP ...).
+# write one result line per test to RESULTS (PASS/FAIL/SKIP ...). The
+# tests get the disk with serial "nullco" as their scratch disk
+# (BA_TEST_DEV), without indirect descriptors (see plug_pairing_test.sh);
+# a "decoy" disk before it stands where an ordinary VM has its root disk,
+# and a result line says whether the tests left it alone
+# (tests/guest-selftests.sh).
 # Usage: vm-selftests.sh RESULTS [TEST...]   (default: all tests)
 # Env: VM_APPEND, VM_TIMEOUT, KIMAGE as for scripts/vm.sh; LABEL prefixes
-# the test names (for runs with special boot options); KSFT_TIMEOUT, if
-# set, replaces the per-test timeout of the selftests' settings file.
+# the test names (for runs with special boot options). Time limits:
+# T_SELFTESTS for the boot, T_KSFT per test (scripts/lib.sh).
 set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
 
@@ -13,9 +18,11 @@ shift
 ks=$BUILD/kselftest
 [ -x "$ks/run_kselftest.sh" ] || die "selftests not built; run scripts/selftests-build.sh"
 if [ $# -eq 0 ]; then
-	set -- $(sed 's/^block-affinity://' "$ks/kselftest-list.txt")
+	mapfile -t tests < <(sed 's/^block-affinity://' "$ks/kselftest-list.txt")
+	set -- "${tests[@]}"
 fi
-args=${KSFT_TIMEOUT:+ -o $KSFT_TIMEOUT}
+args=""
+[ "$T_KSFT" = 1200 ] || args=" -o $T_KSFT"
 for t in "$@"; do
 	args="$args -t block-affinity:$t"
 done
@@ -24,7 +31,9 @@ mkdir -p "$BUILD/vm"
 run=$(mktemp -d "$BUILD/vm/st.XXXXXX")
 log=$run/console.log
 set +e
-VM_TIMEOUT=${VM_TIMEOUT:-3000} VM_OUT=$run VM_LOG=$log "$TOP/scripts/vm.sh" "$ks/run_kselftest.sh$args" >"$run/out.txt" 2>&1
+VM_DECOY=1 VM_NULLCO_OPTS=indirect_desc=off VM_TIMEOUT=${VM_TIMEOUT:-$T_SELFTESTS} \
+	VM_OUT=$run VM_LOG=$log \
+	"$TOP/scripts/vm.sh" "$TOP/tests/guest-selftests.sh $ks$args" >"$run/out.txt" 2>&1
 rc=$?
 set -e
 awk -f "$TOP/tests/ktap-results.awk" "$run/out.txt" | sed "s|^\([A-Z]*\) |\1 ${LABEL:+$LABEL }|" >"$run/results"
@@ -33,6 +42,13 @@ awk -f "$TOP/tests/ktap-results.awk" "$run/out.txt" | sed "s|^\([A-Z]*\) |\1 ${L
 if [ $rc -eq 124 ] || [ $rc -eq 125 ]; then
 	echo "FAIL ${LABEL:+$LABEL }VM did not finish (exit $rc, see ${log#"$TOP"/})" >>"$run/results"
 fi
+case $(grep -a -m 1 '^HARNESS decoy=' "$run/out.txt" | tr -d '\r') in
+"HARNESS decoy=unchanged")
+	echo "PASS ${LABEL:+$LABEL }harness: the decoy disk's IRQ affinity, queue files and IO counts unchanged" ;;
+"HARNESS decoy=changed"*)
+	echo "FAIL ${LABEL:+$LABEL }harness: the tests changed the decoy disk: $(grep -a -m 1 '^HARNESS decoy=' "$run/out.txt" | cut -d' ' -f3-)" ;;
+*)	echo "FAIL ${LABEL:+$LABEL }harness: no decoy disk report (VM exit $rc)" ;;
+esac >>"$run/results"
 for t in "$@"; do
 	grep -qF " ${LABEL:+$LABEL }block-affinity/$t" "$run/results" ||
 		echo "FAIL ${LABEL:+$LABEL }block-affinity/$t: no result (VM exit $rc, see ${log#"$TOP"/})" >>"$run/results"

@@ -1,0 +1,63 @@
+#!/bin/bash
+# Runs inside the VM for tests/vm-selftests.sh: names the scratch disk for
+# the selftests (BA_TEST_DEV, the virtio-blk disk with serial "nullco"),
+# runs run_kselftest.sh with the given arguments, and checks that the disk
+# with serial "decoy", which stands where an ordinary VM has its root disk,
+# was left alone: its interrupts' affinity, its queue files and its IO
+# counts are the same after the tests as before. Prints
+#   HARNESS decoy=unchanged | HARNESS decoy=changed <what>... | HARNESS decoy=absent
+# and exits with run_kselftest.sh's status.
+# Usage: guest-selftests.sh KSELFTEST_DIR [run_kselftest.sh ARGS...]
+set -eu
+ks=$1
+shift
+
+# disk SERIAL: the virtio-blk disk with that serial, if any.
+disk()
+{
+	local d
+
+	for d in /sys/block/vd*; do
+		[ "$(cat "$d/serial" 2>/dev/null)" != "$1" ] || { basename "$d"; return 0; }
+	done
+	return 1
+}
+
+# state DISK: what the tests must not change, one "what=value" per line.
+state()
+{
+	local v f irq
+
+	v=$(basename "$(readlink "/sys/block/$1/device")")
+	for irq in $(awk -v v="$v" 'index($NF, v) == 1 { sub(":", "", $1); print $1 }' \
+		/proc/interrupts); do
+		echo "irq$irq=$(cat "/proc/irq/$irq/smp_affinity_list")"
+	done
+	for f in /sys/block/"$1"/queue/* /sys/block/"$1"/queue/iosched/*; do
+		[ -f "$f" ] && [ -r "$f" ] || continue
+		echo "${f#/sys/block/"$1"/queue/}=$(cat "$f" 2>/dev/null | tr '\n' ' ')"
+	done
+	awk '{ print "ios=" $1 "," $5 }' "/sys/block/$1/stat"
+}
+
+if BA_TEST_DEV=$(disk nullco); then
+	export BA_TEST_DEV
+fi
+decoy=$(disk decoy) || decoy=""
+[ -z "$decoy" ] || state "$decoy" >/tmp/decoy.before
+set +e
+"$ks/run_kselftest.sh" "$@"
+rc=$?
+set -e
+if [ -z "$decoy" ]; then
+	echo "HARNESS decoy=absent"
+else
+	state "$decoy" >/tmp/decoy.after
+	if cmp -s /tmp/decoy.before /tmp/decoy.after; then
+		echo "HARNESS decoy=unchanged"
+	else
+		echo "HARNESS decoy=changed $(diff /tmp/decoy.before /tmp/decoy.after |
+			sed -n 's/^> //p' | xargs)"
+	fi
+fi
+exit "$rc"
