@@ -48,13 +48,32 @@ run_logged() {
 
 # export_series DIR: write base..HEAD of build/linux as patches + series
 # into DIR. Byte-stable: the same commits always give the same files.
+# With docs/cover-letter.txt (subject line, blank line, body) it also
+# writes 0000-cover-letter.patch, which patches/series does not list.
 export_series() {
-	local dir=$1 f
-	git -C "$LINUX" format-patch -q --zero-commit --no-signature --no-numbered \
-		--abbrev=12 -o "$dir" base..HEAD
+	local dir=$1 f cover=$TOP/docs/cover-letter.txt extra=()
+	[ ! -f "$cover" ] || extra=(--cover-letter)
+	git -C "$LINUX" format-patch -q --zero-commit --no-signature --numbered \
+		--subject-prefix="PATCH v2" --abbrev=12 -o "$dir" \
+		"${extra[@]}" base..HEAD
+	if [ -f "$dir/0000-cover-letter.patch" ]; then
+		# Dated like the last patch: the same tree exports the same file.
+		python3 - "$dir/0000-cover-letter.patch" "$cover" \
+			"$(git -C "$LINUX" log -1 --format=%aD)" <<'PY'
+import re, sys
+path, cover, date = sys.argv[1], sys.argv[2], sys.argv[3]
+subject, _, body = open(cover).read().partition("\n\n")
+text = open(path).read()
+text = re.sub(r"^Date: .*$", "Date: " + date, text, count=1, flags=re.M)
+text = text.replace("*** SUBJECT HERE ***", subject.strip())
+text = text.replace("*** BLURB HERE ***", body.rstrip("\n"))
+open(path, "w").write(text)
+PY
+	fi
 	: >"$dir/series"
 	for f in "$dir"/*.patch; do
 		[ -e "$f" ] || break
+		[ "$(basename "$f")" != 0000-cover-letter.patch ] || continue
 		basename "$f" >>"$dir/series"
 	done
 }
