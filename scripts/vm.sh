@@ -2,14 +2,15 @@
 # Boot the VM kernel under QEMU TCG and run one shell command in it; the
 # command's output and exit status are passed back.
 # Usage: vm.sh 'command'
-# Env: KIMAGE (bzImage), VM_TIMEOUT (s, default 600), VM_APPEND (extra kernel
+# Env: KIMAGE (bzImage), VM_TIMEOUT (s, default T_VM), VM_APPEND (extra kernel
 # command line), VM_CPUS (4), VM_ICOUNT (N: -icount shift=N,sleep=off instead
 # of multi-threaded TCG), VM_DRIVES (extra -drive/-device arguments),
 # VM_LOG (console log file), VM_OUT (keep the run directory here),
 # VM_PLUGIN (a QEMU TCG plugin and its arguments, as -plugin takes them),
-# VM_SLOW_DISKS (throttled disks, below), VM_TCG_THREAD (multi, the
-# default, or single: one host thread for all vCPUs), VM_QUIET (print
-# nothing of the guest), VM_KEEP (keep the run directory of a passing run).
+# VM_SLOW_DISKS, VM_NULLCO_OPTS, VM_DECOY (disks, below), VM_TCG_THREAD
+# (multi, the default, or single: one host thread for all vCPUs), VM_QUIET
+# (print nothing of the guest), VM_KEEP (keep the run directory of a
+# passing run).
 set -eu
 . "$(dirname "$0")/lib.sh"
 "$TOP/scripts/deps.sh" vm
@@ -17,7 +18,7 @@ set -eu
 [ $# -ge 1 ] || die "usage: vm.sh 'command'"
 KIMAGE=${KIMAGE:-$KOBJ/arch/x86/boot/bzImage}
 [ -f "$KIMAGE" ] || die "no kernel image ${KIMAGE#"$TOP"/}; run 'make kernel' first"
-timeout=${VM_TIMEOUT:-600}
+timeout=${VM_TIMEOUT:-$T_VM}
 
 mkdir -p "$BUILD/vm"
 run=${VM_OUT:-$(mktemp -d "$BUILD/vm/run.XXXXXX")}
@@ -32,13 +33,21 @@ else
 	accel=(-accel "tcg,thread=${VM_TCG_THREAD:-multi}")
 fi
 # Disk for tests: a 1 GiB virtio-blk disk backed by QEMU's null driver, one
-# queue, with a real interrupt-driven completion path (serial "nullco").
+# queue, with a real interrupt-driven completion path (serial "nullco"),
+# with VM_NULLCO_OPTS appended to its -device options. With VM_DECOY=1 a
+# disk like it (serial "decoy") comes first, where an ordinary VM has its
+# root disk: the selftests must leave it alone.
 # VM_SLOW_DISKS (default 0) more disks that QEMU throttles like an SD card,
 # reads 1 MiB/s and writes 12 KiB/s (serials slowsd0, slowsd1, ...), for
 # make bench-sync: one per configuration it compares.
 # shellcheck disable=SC2206
-drives=(-drive driver=null-co,size=1G,if=none,id=nd,read-zeroes=on
-	-device virtio-blk-pci,drive=nd,num-queues=1,vectors=1,serial=nullco)
+drives=()
+# shellcheck disable=SC2054  # commas inside QEMU's option values
+[ -z "${VM_DECOY:-}" ] || drives+=(-drive driver=null-co,size=1G,if=none,id=decoy,read-zeroes=on
+	-device virtio-blk-pci,drive=decoy,num-queues=1,serial=decoy)
+# shellcheck disable=SC2054  # commas inside QEMU's option values
+drives+=(-drive driver=null-co,size=1G,if=none,id=nd,read-zeroes=on
+	-device "virtio-blk-pci,drive=nd,num-queues=1,vectors=1,serial=nullco${VM_NULLCO_OPTS:+,$VM_NULLCO_OPTS}")
 for ((i = 0; i < ${VM_SLOW_DISKS:-0}; i++)); do
 	drives+=(-drive "driver=null-co,size=1G,if=none,id=slow$i,read-zeroes=on,throttling.bps-read=1048576,throttling.bps-write=12288"
 		-device "virtio-blk-pci,drive=slow$i,num-queues=1,serial=slowsd$i")
@@ -52,7 +61,9 @@ append="$append rootflags=trans=virtio,version=9p2000.L,msize=262144 ro"
 append="$append init=$TOP/scripts/guest-init.sh VMTOP=$TOP panic=-1 quiet null_blk.nr_devices=0 kunit.enable=1 ${VM_APPEND:-}"
 
 set +e
-timeout -k 10 "$timeout" qemu-system-x86_64 "${accel[@]}" -smp "${VM_CPUS:-4}" -m 2G \
+# --foreground: QEMU stays in the terminal's process group, so that Ctrl-C
+# (SIGINT to the group) stops it at once, not only this script.
+timeout --foreground -k 10 "$timeout" qemu-system-x86_64 "${accel[@]}" -smp "${VM_CPUS:-4}" -m 2G \
 	-nographic -no-reboot -nic none -kernel "$KIMAGE" -append "$append" \
 	-fsdev local,id=root,path=/,security_model=none,readonly=on,multidevs=remap \
 	-device virtio-9p-pci,fsdev=root,mount_tag=/dev/root \
