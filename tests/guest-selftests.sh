@@ -33,9 +33,13 @@ state()
 		/proc/interrupts); do
 		echo "irq$irq=$(cat "/proc/irq/$irq/smp_affinity_list")"
 	done
+	# The scheduler in use; the list of the others grows when a test
+	# loads a scheduler module, which changes nothing for this disk.
 	for f in /sys/block/"$1"/queue/* /sys/block/"$1"/queue/iosched/*; do
 		[ -f "$f" ] && [ -r "$f" ] || continue
-		echo "${f#/sys/block/"$1"/queue/}=$(cat "$f" 2>/dev/null | tr '\n' ' ')"
+		v=$(tr '\n' ' ' <"$f" 2>/dev/null) || continue
+		[ "${f##*/}" != scheduler ] || v=$(echo "$v" | sed 's/.*\[\(.*\)\].*/\1/')
+		echo "${f#/sys/block/"$1"/queue/}=$v"
 	done
 	awk '{ print "ios=" $1 "," $5 }' "/sys/block/$1/stat"
 }
