@@ -34,11 +34,12 @@ while [ -n "$(qemu_pids)" ] && [ $n -lt 100 ]; do
 	n=$((n + 1))
 done
 left=$(qemu_pids | xargs)
-wait "$job" 2>/dev/null || true
 if [ -z "$left" ]; then
 	echo "PASS harness: SIGINT stops QEMU (gone after $((n / 10)).$((n % 10)) s)" >>"$results"
-	rm -rf "$run"
 else
+	# shellcheck disable=SC2086
 	kill -KILL $left 2>/dev/null || true
 	echo "FAIL harness: SIGINT stops QEMU (still running after 10 s: pids $left)" >>"$results"
 fi
+wait "$job" 2>/dev/null || true
+[ -n "$left" ] || rm -rf "$run"
