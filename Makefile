@@ -17,7 +17,7 @@ check:			## the full test suite (the README's test command)
 check-debug:		## make check on a KASAN/lockdep kernel, longer limits (not in CI: slow)
 	@tests/check-debug.sh
 
-check-series:		## every patch alone: block layer and null_blk build with W=1
+check-series:		## every patch alone: block layer, null_blk and md build with W=1
 	@scripts/tree.sh
 	@scripts/kernel.sh
 	@scripts/bisect-check.sh

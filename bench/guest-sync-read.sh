@@ -17,6 +17,7 @@
 # (read bandwidth and completion latency alone, then with the writer; the
 # write bandwidth fio saw and the one the disk completed during the run).
 set -eu
+. "$(dirname "$0")/../scripts/guest-lib.sh"
 secs=$1
 shift
 
@@ -25,16 +26,7 @@ echo 1048576 >/proc/sys/vm/dirty_bytes
 # disk SERIAL: the virtio-blk disk with that serial.
 disk()
 {
-	local d
-
-	for d in /sys/block/vd*; do
-		if [ "$(cat "$d/serial" 2>/dev/null)" = "$1" ]; then
-			basename "$d"
-			return 0
-		fi
-	done
-	echo "no virtio-blk disk with serial $1" >&2
-	return 1
+	disk_by_serial "$1" || { echo "no virtio-blk disk with serial $1" >&2; return 1; }
 }
 
 # written_kib DISK: KiB the disk has completed writing since boot.

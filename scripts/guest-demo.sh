@@ -2,6 +2,7 @@
 # Runs inside the VM (make demo): a short pinned fio run on null_blk with
 # softirq completions, traced with blktrace, summarised by the analyzer.
 set -eu
+. "$(dirname "$0")/../scripts/guest-lib.sh"
 KS=$1
 A=$KS/block-affinity/blktrace_analyze
 cfg=/sys/kernel/config/nullb/demo0
@@ -25,9 +26,7 @@ echo "kernel $(uname -r), $(nproc) CPUs; fio pinned to CPU 1, null_blk irqmode=1
 # matrix test's rows as key=value lines (BA_MATRIX_OUT), on the scratch
 # disk (serial "nullco") and on null_blk.
 if [ -e /sys/block/demo0/queue/queue_affinity ]; then
-	for d in /sys/block/vd*; do
-		[ "$(cat "$d/serial" 2>/dev/null)" = nullco ] && export BA_TEST_DEV=${d##*/}
-	done
+	BA_TEST_DEV=$(disk_by_serial nullco) && export BA_TEST_DEV
 	BA_NR_IOS=200 BA_MATRIX_OUT=/tmp/matrix.kv \
 		"$KS/block-affinity/affinity_matrix_test.sh" >/tmp/matrix.ktap 2>&1 ||
 		echo "(the matrix test failed: some rows below are wrong)"

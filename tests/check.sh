@@ -64,6 +64,9 @@ say "checkpatch --strict on every patch"
 say "shellcheck of the scripts and the selftests"
 "$TOP/tests/shellcheck.sh" "$results"
 
+say "htmldocs of Documentation/block, base against the series"
+"$TOP/tests/htmldocs.sh" "$results"
+
 if "$TOP/scripts/kernel.sh"; then
 	echo "PASS ${label:+$label }kernel builds" >>"$results"
 else

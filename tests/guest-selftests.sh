@@ -11,17 +11,8 @@
 set -eu
 ks=$1
 shift
+. "$(dirname "$0")/../scripts/guest-lib.sh"
 
-# disk SERIAL: the virtio-blk disk with that serial, if any.
-disk()
-{
-	local d
-
-	for d in /sys/block/vd*; do
-		[ "$(cat "$d/serial" 2>/dev/null)" != "$1" ] || { basename "$d"; return 0; }
-	done
-	return 1
-}
 
 # state DISK: what the tests must not change, one "what=value" per line.
 state()
@@ -44,10 +35,10 @@ state()
 	awk '{ print "ios=" $1 "," $5 }' "/sys/block/$1/stat"
 }
 
-if BA_TEST_DEV=$(disk nullco); then
+if BA_TEST_DEV=$(disk_by_serial nullco); then
 	export BA_TEST_DEV
 fi
-decoy=$(disk decoy) || decoy=""
+decoy=$(disk_by_serial decoy) || decoy=""
 [ -z "$decoy" ] || state "$decoy" >/tmp/decoy.before
 set +e
 "$ks/run_kselftest.sh" "$@"

@@ -1,0 +1,17 @@
+#!/bin/bash
+# Sourced by the scripts that run inside the test VM.
+
+# disk_by_serial SERIAL: the name of the virtio-blk disk whose serial is
+# SERIAL (vm.sh gives its disks serials); returns 1 if there is none.
+disk_by_serial()
+{
+	local d
+
+	for d in /sys/block/vd*; do
+		if [ "$(cat "$d/serial" 2>/dev/null)" = "$1" ]; then
+			basename "$d"
+			return 0
+		fi
+	done
+	return 1
+}
