@@ -64,9 +64,6 @@ say "checkpatch --strict on every patch"
 say "shellcheck of the scripts and the selftests"
 "$TOP/tests/shellcheck.sh" "$results"
 
-say "htmldocs of Documentation/block, base against the series"
-"$TOP/tests/htmldocs.sh" "$results"
-
 if "$TOP/scripts/kernel.sh"; then
 	echo "PASS ${label:+$label }kernel builds" >>"$results"
 else
@@ -79,6 +76,23 @@ if "$TOP/scripts/selftests-build.sh"; then
 else
 	echo "FAIL selftests build (see build/log/kselftest.log)" >>"$results"
 	exit 1
+fi
+
+# Checks of the series and the harness that a one-test run (TESTS=) and
+# the debug kernel do not need.
+if [ -z "$label" ] && [ -z "${TESTS:-}" ]; then
+	say "every patch builds alone with W=1 (block, null_blk, md, tracing)"
+	if "$TOP/scripts/bisect-check.sh"; then
+		echo "PASS every patch builds alone with W=1 ($(grep -c . "$TOP/patches/series") patches, no warning the base lacks)" >>"$results"
+	else
+		echo "FAIL every patch builds alone with W=1 (see build/log/bisect.log)" >>"$results"
+	fi
+
+	say "checking that make tree never loses a commit"
+	"$TOP/tests/harness-tree.sh" "$results"
+
+	say "htmldocs of Documentation/block, base against the series"
+	"$TOP/tests/htmldocs.sh" "$results"
 fi
 
 # The stress test runs its short form here (30 s; 120 s by default, and
