@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 CMD ?= true
 
-.PHONY: all demo check check-debug check-series tree export kernel vm selftests bench bench-sync help
+.PHONY: all demo check check-debug check-series check-mutants tree export kernel vm selftests bench bench-sync help
 
 all: demo
 
@@ -21,6 +21,10 @@ check-series:		## every patch alone: block layer, null_blk and md build with W=1
 	@scripts/tree.sh
 	@scripts/kernel.sh
 	@scripts/bisect-check.sh
+
+check-mutants:		## can the selftests fail? one kernel per deliberate bug (tests/mutants/)
+	@scripts/tree.sh
+	@tests/mutants.sh
 
 tree:			## (re)create build/linux from the base + patches/
 	@scripts/tree.sh

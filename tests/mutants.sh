@@ -1,0 +1,53 @@
+#!/bin/bash
+# Can the selftests fail? Build the series' kernel with one deliberate bug
+# at a time (tests/mutants/NAME.diff, applied to the tip of build/linux in
+# the worktree build/mut-src, objects in build/obj-mut) and run, in the VM,
+# the selftests that tests/mutants/list says must catch it. Prints one line
+# per mutant and test:
+#   mutant=NAME test=TEST result=caught|missed|skipped fails=N passes=N skips=N
+# and exits non-zero if any test missed its mutant. Not part of make check
+# (a kernel build and a boot per mutant: about 5 minutes each).
+# Usage: mutants.sh [NAME...]   (default: every mutant in the list)
+set -eu
+. "$(dirname "$0")/../scripts/lib.sh"
+
+src=$BUILD/mut-src
+obj=$BUILD/obj-mut
+list=$TOP/tests/mutants/list
+[ -d "$src" ] || git -C "$LINUX" worktree add -q --detach "$src" HEAD
+git -C "$src" checkout -q --detach -f "$(git -C "$LINUX" rev-parse HEAD)"
+"$TOP/scripts/selftests-build.sh"
+
+missed=0
+while IFS=$'\t' read -r name _ tests; do
+	case $name in '' | '#'*) continue ;; esac
+	if [ $# -gt 0 ] && ! printf '%s\n' "$@" | grep -qx "$name"; then
+		continue
+	fi
+	git -C "$src" checkout -q -f -- .
+	git -C "$src" apply "$TOP/tests/mutants/$name.diff"
+	res=$BUILD/mutant-$name.results
+	rm -f "$res"
+	# shellcheck disable=SC2086  # tests is a list
+	if SRC=$src KOBJ=$obj "$TOP/scripts/kernel.sh" >&2 &&
+	   KOBJ=$obj LABEL=$name "$TOP/tests/vm-selftests.sh" "$res" $tests >&2; then
+		:
+	fi
+	for t in $tests; do
+		f=$(grep -c "^FAIL $name block-affinity/$t" "$res" 2>/dev/null || true)
+		p=$(grep -c "^PASS $name block-affinity/$t" "$res" 2>/dev/null || true)
+		s=$(grep -c "^SKIP $name block-affinity/$t" "$res" 2>/dev/null || true)
+		if [ "$f" -gt 0 ]; then
+			r=caught
+		elif [ "$p" -gt 0 ]; then
+			r=missed
+			missed=$((missed + 1))
+		else
+			r=skipped
+			missed=$((missed + 1))
+		fi
+		echo "mutant=$name test=$t result=$r fails=$f passes=$p skips=$s"
+	done
+done <"$list"
+git -C "$src" checkout -q -f -- .
+[ "$missed" -eq 0 ]
