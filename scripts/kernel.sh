@@ -11,12 +11,22 @@ mkdir -p "$KOBJ"
 name=$(basename "$KOBJ")
 jobs=$(($(nproc) + 1))
 
-# Regenerate .config only when the fragments changed: a new .config
-# timestamp rebuilds nearly everything.
+# Regenerate .config only when the fragments changed, or the options of
+# the fragments that the tree has (checking out an earlier or later patch
+# of the series removes or adds BLK_CPU_AFFINITY, and syncconfig would
+# silently leave a new option at its default): a new .config timestamp
+# rebuilds nearly everything.
 # shellcheck disable=SC2206  # EXTRA_CONFIG: a list of files
 frags=("$TOP"/config/*.config ${EXTRA_CONFIG:-})
+symbols=$(grep -rhs --include='Kconfig*' -E '^(menu)?config [A-Z0-9_]+$' "$SRC" |
+	sed -E 's/^(menu)?config /CONFIG_/' | sort -u)
+# has_symbol CONFIG_X: whether the tree's Kconfig defines X.
+has_symbol() { printf '%s\n' "$symbols" | grep -qx "$1"; }
 # Comments do not count: editing one must not reconfigure.
-sum=$(grep -h '^CONFIG_' "${frags[@]}" | sha1sum | cut -d' ' -f1)
+sum=$( (grep -h '^CONFIG_' "${frags[@]}"
+	grep -h -o '^CONFIG_[A-Z0-9_]*' "${frags[@]}" | sort -u |
+		while read -r opt; do has_symbol "$opt" && echo "have $opt"; done) |
+	sha1sum | cut -d' ' -f1)
 if [ ! -f "$KOBJ/.config" ] || [ "$(cat "$KOBJ/.config.frags" 2>/dev/null)" != "$sum" ]; then
 	run_logged "$LOGDIR/config-$name.log" "configuring kernel ($name)" sh -c '
 		set -e
@@ -38,7 +48,7 @@ if [ ! -f "$KOBJ/.config" ] || [ "$(cat "$KOBJ/.config.frags" 2>/dev/null)" != "
 		val=${want[$opt]}
 		# Options that the series adds do not exist in every
 		# tree (the unpatched base for benchmarks, early patches).
-		grep -rqsx --include='Kconfig*' "config ${opt#CONFIG_}" "$SRC" || continue
+		has_symbol "$opt" || continue
 		if [ "$val" = n ]; then
 			! grep -q "^$opt=" "$KOBJ/.config" || { warn "$opt is set but wanted off"; bad=1; }
 		elif ! grep -qx "$opt=$val" "$KOBJ/.config"; then

@@ -93,6 +93,9 @@ if [ -z "$label" ] && [ -z "${TESTS:-}" ]; then
 
 	say "htmldocs of Documentation/block, base against the series"
 	"$TOP/tests/htmldocs.sh" "$results"
+
+	say "the selftests the official way: make run_tests in the VM"
+	"$TOP/tests/harness-run-tests.sh" "$results"
 fi
 
 # The stress test runs its short form here (30 s; 120 s by default, and
