@@ -17,7 +17,6 @@ obj=$BUILD/obj-mut
 list=$TOP/tests/mutants/list
 [ -d "$src" ] || git -C "$LINUX" worktree add -q --detach "$src" HEAD
 git -C "$src" checkout -q --detach -f "$(git -C "$LINUX" rev-parse HEAD)"
-"$TOP/scripts/selftests-build.sh"
 
 missed=0
 while IFS=$'\t' read -r name _ tests; do
@@ -29,8 +28,11 @@ while IFS=$'\t' read -r name _ tests; do
 	git -C "$src" apply "$TOP/tests/mutants/$name.diff"
 	res=$BUILD/mutant-$name.results
 	rm -f "$res"
+	# A mutant of the selftests' own programs (the analyzer) needs them
+	# built from the mutated tree too.
 	# shellcheck disable=SC2086  # tests is a list
 	if SRC=$src KOBJ=$obj "$TOP/scripts/kernel.sh" >&2 &&
+	   SRC=$src KOBJ=$obj "$TOP/scripts/selftests-build.sh" >&2 &&
 	   KOBJ=$obj LABEL=$name VM_APPEND="BA_NR_IOS=100 BA_STRESS_SECS=60 ${VM_APPEND:-}" \
 		"$TOP/tests/vm-selftests.sh" "$res" $tests >&2; then
 		:
@@ -52,4 +54,5 @@ while IFS=$'\t' read -r name _ tests; do
 	done
 done <"$list"
 git -C "$src" checkout -q -f -- .
+"$TOP/scripts/selftests-build.sh" >&2
 [ "$missed" -eq 0 ]
