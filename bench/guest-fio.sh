@@ -15,6 +15,8 @@
 #   irq0-{inline,ipi,kthread}-qdN   virtio-blk, interrupt on CPU 0,
 #                                   completed there or steered to CPU 1
 #   nirq0-{inline,ipi,kthread}-qdN  null_blk signalling on CPU 0, the same
+#   nirq0-kfifo-qdN                 the same by thread, the threads at
+#                                   SCHED_FIFO 1
 #   nmask-qdN                       null_blk signalling on CPU 0,
 #                                   completion_affinity = CPUs 2 to the last:
 #                                   every completion goes to a stand-in
@@ -72,7 +74,9 @@ reset()
 
 # placement DISK MODE: inline (rq_affinity=1, completes on the interrupt CPU
 # as all vCPUs share a cache), ipi (rq_affinity=2), kthread (rq_affinity=2,
-# completion_steering=kthread). Returns 1 when the kernel cannot do MODE.
+# completion_steering=kthread), kfifo (kthread, the threads at SCHED_FIFO 1;
+# they stop, and lose it, when reset() goes back to ipi). Returns 1 when the
+# kernel cannot do MODE.
 placement()
 {
 	local q=/sys/block/$1/queue
@@ -82,6 +86,8 @@ placement()
 	ipi) echo 2 >$q/rq_affinity ;;
 	kthread) echo 2 >$q/rq_affinity
 		 echo kthread >$q/completion_steering 2>/dev/null || return 1 ;;
+	kfifo) placement "$1" kthread || return 1
+	       for p in $(pgrep '^kblockcomp/'); do chrt -f -p 1 "$p"; done ;;
 	esac
 }
 
