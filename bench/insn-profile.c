@@ -25,39 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef uint64_t qemu_plugin_id_t;
-/* The leading fields of QEMU's qemu_info_t, unchanged since version 1. */
-typedef struct qemu_info_t {
-	const char *target_name;
-	struct {
-		int min;
-		int cur;
-	} version;
-} qemu_info_t;
-struct qemu_plugin_tb;
+#include "qemu-plugin-v1.h"
 
-enum qemu_plugin_op { QEMU_PLUGIN_INLINE_ADD_U64 };
-enum qemu_plugin_cb_flags { QEMU_PLUGIN_CB_NO_REGS };
-
-typedef void (*tb_trans_cb_t)(qemu_plugin_id_t id, struct qemu_plugin_tb *tb);
-typedef void (*udata_cb_t)(qemu_plugin_id_t id, void *userdata);
-typedef void (*vcpu_udata_cb_t)(unsigned int vcpu, void *userdata);
-
-void qemu_plugin_register_vcpu_tb_trans_cb(qemu_plugin_id_t id,
-					   tb_trans_cb_t cb);
-size_t qemu_plugin_tb_n_insns(const struct qemu_plugin_tb *tb);
-uint64_t qemu_plugin_tb_vaddr(const struct qemu_plugin_tb *tb);
-void qemu_plugin_register_vcpu_tb_exec_inline(struct qemu_plugin_tb *tb,
-					      enum qemu_plugin_op op,
-					      void *ptr, uint64_t imm);
-void qemu_plugin_register_vcpu_tb_exec_cb(struct qemu_plugin_tb *tb,
-					  vcpu_udata_cb_t cb,
-					  enum qemu_plugin_cb_flags flags,
-					  void *userdata);
-void qemu_plugin_register_atexit_cb(qemu_plugin_id_t id, udata_cb_t cb,
-				    void *userdata);
-
-__attribute__((visibility("default"))) int qemu_plugin_version = 1;
 
 #define MAX_WINDOWS 16
 #define MAX_SYMS (1 << 18)
@@ -186,13 +155,8 @@ int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 {
 	int i;
 
-	if (info->version.min > qemu_plugin_version ||
-	    info->version.cur < qemu_plugin_version) {
-		fprintf(stderr,
-			"insn-profile: declares QEMU plugin API version %d, this QEMU offers %d to %d\n",
-			qemu_plugin_version, info->version.min, info->version.cur);
+	if (!qemu_plugin_api_ok(info, "insn-profile"))
 		return -1;
-	}
 	for (i = 0; i < argc; i++) {
 		if (!strncmp(argv[i], "out=", 4))
 			out = strdup(argv[i] + 4);
