@@ -15,3 +15,18 @@ disk_by_serial()
 	done
 	return 1
 }
+
+# nvme_by_serial SERIAL: the first namespace of the NVMe controller whose
+# serial (space-padded by the controller) is SERIAL; returns 1 if none.
+nvme_by_serial()
+{
+	local c n
+
+	for c in /sys/class/nvme/nvme*; do
+		[ "$(sed 's/ *$//' "$c/serial" 2>/dev/null)" = "$1" ] || continue
+		for n in /sys/block/"$(basename "$c")"n*; do
+			[ -e "$n" ] && { basename "$n"; return 0; }
+		done
+	done
+	return 1
+}

@@ -5,7 +5,9 @@
 # Env: KIMAGE (bzImage), VM_TIMEOUT (s, default T_VM), VM_APPEND (extra kernel
 # command line), VM_CPUS (4), VM_ICOUNT (N: -icount shift=N,sleep=off instead
 # of multi-threaded TCG), VM_DRIVES (extra -drive/-device arguments),
-# VM_LOG (console log file), VM_OUT (keep the run directory here),
+# VM_TOPOLOGY (sockets/cores, as -smp takes them after the CPU count:
+# "sockets=2,cores=2" gives two last-level caches), VM_NVME (1: an NVMe
+# disk, below), VM_LOG (console log file), VM_OUT (keep the run directory here),
 # VM_PLUGIN (a QEMU TCG plugin and its arguments, as -plugin takes them),
 # VM_SLOW_DISKS, VM_NULLCO_OPTS, VM_DECOY (disks, below), VM_TCG_THREAD
 # (multi, the default, or single: one host thread for all vCPUs), VM_QUIET
@@ -52,6 +54,17 @@ for ((i = 0; i < ${VM_SLOW_DISKS:-0}; i++)); do
 	drives+=(-drive "driver=null-co,size=1G,if=none,id=slow$i,read-zeroes=on,throttling.bps-read=1048576,throttling.bps-write=12288"
 		-device "virtio-blk-pci,drive=slow$i,num-queues=1,serial=slowsd$i")
 done
+# VM_NVME=1: an NVMe disk (serial "banvme") with one IO queue per vCPU and
+# managed MSI-X interrupts, backed by a sparse file in the run directory
+# (removed when QEMU ends) so that written data reads back.
+nvme_img=""
+if [ -n "${VM_NVME:-}" ]; then
+	nvme_img=$run/nvme.img
+	truncate -s 256M "$nvme_img"
+	# shellcheck disable=SC2054  # commas inside QEMU's option values
+	drives+=(-drive "file=$nvme_img,format=raw,if=none,id=nvm,cache=unsafe"
+		-device "nvme,drive=nvm,serial=banvme,max_ioqpairs=${VM_CPUS:-4}")
+fi
 # shellcheck disable=SC2206
 drives+=(${VM_DRIVES:-})
 [ -z "${VM_PLUGIN:-}" ] || drives+=(-plugin "$VM_PLUGIN")
@@ -63,7 +76,7 @@ append="$append init=$TOP/scripts/guest-init.sh VMTOP=$TOP panic=-1 quiet null_b
 set +e
 # --foreground: QEMU stays in the terminal's process group, so that Ctrl-C
 # (SIGINT to the group) stops it at once, not only this script.
-timeout --foreground -k 10 "$timeout" qemu-system-x86_64 "${accel[@]}" -smp "${VM_CPUS:-4}" -m 2G \
+timeout --foreground -k 10 "$timeout" qemu-system-x86_64 "${accel[@]}" -smp "${VM_CPUS:-4}${VM_TOPOLOGY:+,$VM_TOPOLOGY}" -m 2G \
 	-nographic -no-reboot -nic none -kernel "$KIMAGE" -append "$append" \
 	-fsdev local,id=root,path=/,security_model=none,readonly=on,multidevs=remap \
 	-device virtio-9p-pci,fsdev=root,mount_tag=/dev/root \
@@ -78,6 +91,7 @@ timeout --foreground -k 10 "$timeout" qemu-system-x86_64 "${accel[@]}" -smp "${V
 }
 qrc=${PIPESTATUS[0]}
 set -e
+[ -z "$nvme_img" ] || rm -f "$nvme_img"
 
 if [ "$qrc" -eq 124 ] || [ "$qrc" -eq 137 ]; then
 	echo "VM TIMEOUT: no result after ${timeout}s (console: ${log#"$TOP"/})" >&2

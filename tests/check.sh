@@ -121,11 +121,15 @@ for extra in "$TOP"/tests/boot-*.sh; do
 done
 
 # The distribution-like lane: modules, SCSI, voluntary preemption, jump
-# labels, lockup detectors.
+# labels, lockup detectors; and the PREEMPT_RT lane: Debian's rt flavour,
+# lockdep and DEBUG_ATOMIC_SLEEP.
 if [ -z "$label" ]; then
 	say "running the distribution-like lane (tests/lane-distro.sh)"
 	"$TOP/tests/lane-distro.sh" "$results" ||
 		echo "FAIL tests/lane-distro.sh (exit $?)" >>"$results"
+	say "running the PREEMPT_RT lane (tests/lane-rt.sh)"
+	"$TOP/tests/lane-rt.sh" "$results" ||
+		echo "FAIL tests/lane-rt.sh (exit $?)" >>"$results"
 fi
 
 trap - EXIT

@@ -1,7 +1,8 @@
 #!/bin/bash
 # Runs inside the VM for tests/vm-selftests.sh: names the scratch disk for
 # the selftests (BA_TEST_DEV, the virtio-blk disk with serial "nullco"),
-# runs run_kselftest.sh with the given arguments, and checks that the disk
+# and the NVMe disk with serial "banvme" (BA_NVME_DEV), runs
+# run_kselftest.sh with the given arguments, and checks that the disk
 # with serial "decoy", which stands where an ordinary VM has its root disk,
 # was left alone: its interrupts' affinity, its queue files and its IO
 # counts are the same after the tests as before. Prints
@@ -37,6 +38,11 @@ state()
 
 if BA_TEST_DEV=$(disk_by_serial nullco); then
 	export BA_TEST_DEV
+fi
+# The NVMe disk (serial "banvme", vm.sh's VM_NVME), whose data the tests
+# may overwrite.
+if BA_NVME_DEV=$(nvme_by_serial banvme); then
+	export BA_NVME_DEV
 fi
 decoy=$(disk_by_serial decoy) || decoy=""
 [ -z "$decoy" ] || state "$decoy" >/tmp/decoy.before

@@ -19,7 +19,7 @@ list=$TOP/tests/mutants/list
 git -C "$src" checkout -q --detach -f "$(git -C "$LINUX" rev-parse HEAD)"
 
 missed=0
-while IFS=$'\t' read -r name _ tests; do
+while IFS=$'\t' read -r name _ tests vmenv; do
 	case $name in '' | '#'*) continue ;; esac
 	if [ $# -gt 0 ] && ! printf '%s\n' "$@" | grep -qx "$name"; then
 		continue
@@ -30,10 +30,12 @@ while IFS=$'\t' read -r name _ tests; do
 	rm -f "$res"
 	# A mutant of the selftests' own programs (the analyzer) needs them
 	# built from the mutated tree too.
-	# shellcheck disable=SC2086  # tests is a list
+	# A mutant may need a VM of its own kind (two caches): the list's
+	# fourth column, VAR=value words, goes to the VM's environment.
+	# shellcheck disable=SC2086  # tests and vmenv are lists
 	if SRC=$src KOBJ=$obj "$TOP/scripts/kernel.sh" >&2 &&
 	   SRC=$src KOBJ=$obj "$TOP/scripts/selftests-build.sh" >&2 &&
-	   KOBJ=$obj LABEL=$name VM_APPEND="BA_NR_IOS=100 BA_STRESS_SECS=60 ${VM_APPEND:-}" \
+	   env ${vmenv:-} KOBJ=$obj LABEL=$name VM_APPEND="BA_NR_IOS=100 BA_STRESS_SECS=60 ${VM_APPEND:-}" \
 		"$TOP/tests/vm-selftests.sh" "$res" $tests >&2; then
 		:
 	fi

@@ -31,7 +31,7 @@ mkdir -p "$BUILD/vm"
 run=$(mktemp -d "$BUILD/vm/st.XXXXXX")
 log=$run/console.log
 set +e
-VM_DECOY=1 VM_NULLCO_OPTS=indirect_desc=off VM_TIMEOUT=${VM_TIMEOUT:-$T_SELFTESTS} \
+VM_NVME=1 VM_DECOY=1 VM_NULLCO_OPTS=indirect_desc=off VM_TIMEOUT=${VM_TIMEOUT:-$T_SELFTESTS} \
 	VM_OUT=$run VM_LOG=$log \
 	"$TOP/scripts/vm.sh" "$TOP/tests/guest-selftests.sh $ks$args" >"$run/out.txt" 2>&1
 rc=$?

@@ -1,0 +1,25 @@
+#!/bin/bash
+# Boot the VM with two last-level caches (-smp 4,sockets=2,cores=2: CPUs
+# 0-1 and 2-3) and run the tests whose expectations follow cache sharing:
+# the stand-ins of completion_affinity and queue_affinity, rq_affinity=1
+# sending a completion back to the other cache, the A Q C matrix and its
+# spread on virtio-blk (null_blk's runs of it place the same way and are
+# left to the main lane, for time), CPU hotplug, and NVMe with one queue
+# per CPU. BA_WANT_LLCS=2 makes the cache test fail if the guest does not
+# see two caches.
+# Env: VM_APPEND, added to this boot's parameters; LABEL, put before the
+# boot's own label in the result lines.
+# Usage: boot-two-llc.sh RESULTS
+set -eu
+. "$(dirname "$0")/../scripts/lib.sh"
+
+results=$1
+tests=""
+for t in affinity_llc_test.sh affinity_matrix_test.sh affinity_hotplug_test.sh nvme_test.sh; do
+	grep -qx "block-affinity:$t" "$BUILD/kselftest/kselftest-list.txt" && tests="$tests $t"
+done
+[ -n "$tests" ] || exit 0
+# shellcheck disable=SC2086  # a list of tests
+LABEL="${LABEL:+$LABEL }[two LLCs]" VM_TOPOLOGY=sockets=2,cores=2 \
+	VM_APPEND="BA_WANT_LLCS=2 BA_MATRIX=virtio BA_NR_IOS=${BA_NR_IOS:-200} ${VM_APPEND:-}" VM_TIMEOUT=$((2 * T_BOOT)) \
+	"$TOP/tests/vm-selftests.sh" "$results" $tests

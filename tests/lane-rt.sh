@@ -1,0 +1,43 @@
+#!/bin/bash
+# The PREEMPT_RT lane of make check: the series on a kernel configured as
+# Debian's rt flavour is (config/rt/rt.config on top of config/vm.config and
+# config/distro/distro.config: PREEMPT_RT, schedulers as modules, lockdep,
+# DEBUG_ATOMIC_SLEEP, hung task, soft lockup and RCU stall detectors), in
+# build/obj-rt, with virtio-blk and NVMe disks. Every interrupt handler is
+# threaded there and spinlock_t sleeps: a sleeping lock taken in a section
+# the series runs with preemption or bottom halves off, or from a hard
+# interrupt, is a "sleeping function called from invalid context" or
+# "Invalid wait context" splat, which fails the lane (vm-selftests.sh).
+#
+# It runs the completion steering tests (kthread steering with
+# rq_affinity=2 sends completions back to the submitter, where upstream
+# completes in the interrupt thread), the placement matrix, CPU hotplug,
+# NVMe, the stress test, and the completion threads against a SCHED_FIFO
+# task on their CPU (steering_rt_test.sh, numbers for the threads' class).
+#
+# Usage: lane-rt.sh RESULTS
+# Env: VM_APPEND, added to the boot; LANE_KOBJ, the objects' directory.
+set -eu
+. "$(dirname "$0")/../scripts/lib.sh"
+
+results=$1
+export KOBJ=${LANE_KOBJ:-$BUILD/obj-rt}
+if EXTRA_CONFIG="$TOP/config/distro/distro.config $TOP/config/rt/rt.config" \
+	"$TOP/scripts/kernel.sh"; then
+	echo "PASS rt: kernel and modules build" >>"$results"
+else
+	echo "FAIL rt: kernel and modules build (see build/log/build-$(basename "$KOBJ").log)" >>"$results"
+	exit 1
+fi
+export KIMAGE=$KOBJ/arch/x86/boot/bzImage VM_TIMEOUT=$T_LANE
+have() { grep -qx "block-affinity:$1" "$BUILD/kselftest/kselftest-list.txt"; }
+
+tests=""
+for t in steering_test.sh steering_rt_test.sh affinity_matrix_test.sh affinity_hotplug_test.sh \
+	nvme_test.sh stress_test.sh; do
+	have "$t" && tests="$tests $t"
+done
+[ -n "$tests" ] || exit 0
+# shellcheck disable=SC2086  # a list of tests
+LABEL="rt" VM_APPEND="VMMODS=$KOBJ/modules BA_STRESS_SECS=30 BA_NR_IOS=100 ${VM_APPEND:-}" \
+	"$TOP/tests/vm-selftests.sh" "$results" $tests
