@@ -2,11 +2,13 @@
 # Boot the VM with two last-level caches (-smp 4,sockets=2,cores=2: CPUs
 # 0-1 and 2-3) and run the tests whose expectations follow cache sharing:
 # the stand-ins of completion_affinity and queue_affinity, rq_affinity=1
-# sending a completion back to the other cache, the A Q C matrix and its
-# spread on virtio-blk (null_blk's runs of it place the same way and are
-# left to the main lane, for time), CPU hotplug, and NVMe with one queue
-# per CPU. BA_WANT_LLCS=2 makes the cache test fail if the guest does not
-# see two caches.
+# sending a completion back to the other cache, an LLC partner going
+# offline and back (affinity_llc_test.sh), CPU hotplug, and NVMe with one
+# queue per CPU. BA_WANT_LLCS=2 makes the cache test fail if the guest
+# does not see two caches. The A Q C matrix is left to the main boot: its
+# interrupt CPU and applications (0 and 1) share a cache here too, so it
+# places the same way (the 43 rows it reached in 10 minutes in this
+# topology passed).
 # Env: VM_APPEND, added to this boot's parameters; LABEL, put before the
 # boot's own label in the result lines.
 # Usage: boot-two-llc.sh RESULTS
@@ -15,11 +17,11 @@ set -eu
 
 results=$1
 tests=""
-for t in affinity_llc_test.sh affinity_matrix_test.sh affinity_hotplug_test.sh nvme_test.sh; do
+for t in affinity_llc_test.sh affinity_hotplug_test.sh nvme_test.sh; do
 	grep -qx "block-affinity:$t" "$BUILD/kselftest/kselftest-list.txt" && tests="$tests $t"
 done
 [ -n "$tests" ] || exit 0
 # shellcheck disable=SC2086  # a list of tests
 LABEL="${LABEL:+$LABEL }[two LLCs]" VM_TOPOLOGY=sockets=2,cores=2 \
-	VM_APPEND="BA_WANT_LLCS=2 BA_MATRIX=virtio BA_NR_IOS=${BA_NR_IOS:-200} ${VM_APPEND:-}" VM_TIMEOUT=$((2 * T_BOOT)) \
+	VM_APPEND="BA_WANT_LLCS=2 BA_NR_IOS=${BA_NR_IOS:-200} ${VM_APPEND:-}" VM_TIMEOUT=$((2 * T_BOOT)) \
 	"$TOP/tests/vm-selftests.sh" "$results" $tests

@@ -45,10 +45,10 @@ fi
 
 # An unknown name (the default everywhere, one log line), and the tests of
 # CPU hotplug, steering, a 60 s completion flood on one CPU with a busy loop
-# there, and the short stress run, on this configuration.
+# there, NVMe, and the short stress run, on this configuration.
 tests=""
 for t in elevator_test.sh affinity_hotplug_test.sh steering_test.sh steering_reclaim_test.sh \
-	completion_flood_test.sh \
+	completion_flood_test.sh nvme_test.sh \
 	stress_test.sh; do
 	have "$t" && tests="$tests $t"
 done

@@ -9,6 +9,7 @@
 # requests per row and the stress test 60 s. Not part of make check (an
 # incremental kernel build and a boot per mutant: 2-5 minutes each).
 # Usage: mutants.sh [NAME...]   (default: every mutant in the list)
+# Env: MUTANT_TESTS, a list of tests: run only those of each mutant's tests.
 set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
 
@@ -23,6 +24,13 @@ while IFS=$'\t' read -r name _ tests vmenv; do
 	case $name in '' | '#'*) continue ;; esac
 	if [ $# -gt 0 ] && ! printf '%s\n' "$@" | grep -qx "$name"; then
 		continue
+	fi
+	if [ -n "${MUTANT_TESTS:-}" ]; then
+		# shellcheck disable=SC2086  # lists
+		tests=$(for t in $tests; do
+			printf '%s\n' $MUTANT_TESTS | grep -qx "$t" && echo "$t"
+		done | xargs)
+		[ -n "$tests" ] || continue
 	fi
 	git -C "$src" checkout -q -f -- .
 	git -C "$src" apply "$TOP/tests/mutants/$name.diff"
