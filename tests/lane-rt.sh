@@ -1,39 +1,47 @@
 #!/bin/bash
 # The PREEMPT_RT lane of make check: the series on a kernel configured as
 # Debian's rt flavour is (config/rt/rt.config on top of config/vm.config and
-# config/distro/distro.config: PREEMPT_RT, schedulers as modules, lockdep,
+# config/distro/distro.config: PREEMPT_RT, schedulers as modules,
 # DEBUG_ATOMIC_SLEEP, hung task, soft lockup and RCU stall detectors), in
 # build/obj-rt, with virtio-blk and NVMe disks. Every interrupt handler is
 # threaded there and spinlock_t sleeps: a sleeping lock taken in a section
 # the series runs with preemption or bottom halves off, or from a hard
-# interrupt, is a "sleeping function called from invalid context" or
-# "Invalid wait context" splat, which fails the lane (vm-selftests.sh).
+# interrupt, is a "sleeping function called from invalid context" splat,
+# which fails the lane (vm-selftests.sh). RT_LOCKDEP=1 (make check-debug)
+# adds lockdep (config/rt/lockdep.config, build/obj-rt-lockdep), which
+# also reports lock order and "Invalid wait context".
 #
 # It runs the completion steering tests (kthread steering with
 # rq_affinity=2 sends completions back to the submitter, where upstream
 # completes in the interrupt thread), the completion threads against a
 # SCHED_FIFO task on their CPU (steering_rt_test.sh, numbers for the
-# threads' class), NVMe, CPU hotplug and the stress test. Under TCG this
-# kernel starts a process about five times slower than the main lane's
-# (lockdep: fio takes 18-20 s to do 100 reads, against 3.8 s), so the A Q C
+# threads' class), NVMe, CPU hotplug and the stress test. The A Q C
 # matrix, one fio run per row, is not in make check's list: RT_TESTS adds
 # it (RT_TESTS=affinity_matrix_test.sh; its kthread rows, BA_MATRIX).
 #
 # Usage: lane-rt.sh RESULTS
 # Env: VM_APPEND, added to the boot; LANE_KOBJ, the objects' directory;
-# RT_TESTS, more tests to run.
+# RT_TESTS, more tests to run; RT_LOCKDEP=1, the lockdep kernel.
 set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
 
 results=$1
-export KOBJ=${LANE_KOBJ:-$BUILD/obj-rt}
-if EXTRA_CONFIG="$TOP/config/distro/distro.config $TOP/config/rt/rt.config" \
-	"$TOP/scripts/kernel.sh"; then
-	echo "PASS rt: kernel and modules build" >>"$results"
+lane=rt
+frags="$TOP/config/distro/distro.config $TOP/config/rt/rt.config"
+if [ -n "${RT_LOCKDEP:-}" ]; then
+	lane=rt-lockdep
+	frags="$frags $TOP/config/rt/lockdep.config"
+fi
+export KOBJ=${LANE_KOBJ:-$BUILD/obj-$lane}
+if EXTRA_CONFIG=$frags "$TOP/scripts/kernel.sh"; then
+	echo "PASS $lane: kernel and modules build" >>"$results"
 else
-	echo "FAIL rt: kernel and modules build (see build/log/build-$(basename "$KOBJ").log)" >>"$results"
+	echo "FAIL $lane: kernel and modules build (see build/log/build-$(basename "$KOBJ").log)" >>"$results"
 	exit 1
 fi
+# LANE_BUILD_ONLY=1: build the lane's kernel and stop (make check builds
+# it in the background while the main lane's VM runs).
+[ -z "${LANE_BUILD_ONLY:-}" ] || exit 0
 export KIMAGE=$KOBJ/arch/x86/boot/bzImage VM_TIMEOUT=$((2 * T_LANE))
 have() { grep -qx "block-affinity:$1" "$BUILD/kselftest/kselftest-list.txt"; }
 
@@ -45,5 +53,5 @@ for t in steering_test.sh steering_rt_test.sh nvme_test.sh affinity_hotplug_test
 done
 [ -n "$tests" ] || exit 0
 # shellcheck disable=SC2086  # a list of tests
-LABEL="rt" VM_APPEND="VMMODS=$KOBJ/modules BA_STRESS_SECS=30 BA_NR_IOS=100 BA_MATRIX=nullb-kthread ${VM_APPEND:-}" \
+LABEL="$lane" VM_APPEND="VMMODS=$KOBJ/modules BA_STRESS_SECS=30 BA_NR_IOS=100 BA_MATRIX=nullb-kthread ${VM_APPEND:-}" \
 	"$TOP/tests/vm-selftests.sh" "$results" $tests
