@@ -124,12 +124,14 @@ say "checking that an interrupted VM run leaves no QEMU behind"
 prebuild=""
 if [ -z "$label" ] && [ -z "${TESTS:-}" ]; then
 	say "building the lanes' kernels in the background (log: build/log/lane-kernels.log)"
-	# setsid: a process group of its own, which prebuild_stop kills whole.
-	setsid chrt --idle 0 nice -n 19 sh -c '
+	# set -m: a process group of its own, which prebuild_stop kills whole.
+	set -m
+	chrt --idle 0 nice -n 19 sh -c '
 		LANE_BUILD_ONLY=1 "$1/tests/lane-distro.sh" /dev/null
 		LANE_BUILD_ONLY=1 "$1/tests/lane-rt.sh" /dev/null
 	' sh "$TOP" >"$LOGDIR/lane-kernels.log" 2>&1 &
 	prebuild=$!
+	set +m
 fi
 
 say "running the block-affinity selftests in the VM"
