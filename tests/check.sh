@@ -118,18 +118,23 @@ say "checking that an interrupted VM run leaves no QEMU behind"
 # The two lanes' kernels build in the background while the VMs of the main
 # lane and the extra boots run: a TCG guest leaves much of the host idle
 # (one vCPU busy for a QD 1 fio, tests that wait), and the build takes
-# only that (SCHED_IDLE: it runs when nothing else wants the CPU). The
-# lanes run kernel.sh again, which then has nothing to do, or reports
-# the failure as the lane's own result.
+# only that (SCHED_IDLE: it runs when nothing else wants the CPU); the RT
+# kernel goes on building while the distribution-like lane's VM, one TCG
+# thread, runs. The lanes run kernel.sh again, which then has nothing to
+# do, or reports the failure as the lane's own result.
 prebuild=""
 if [ -z "$label" ] && [ -z "${TESTS:-}" ]; then
 	say "building the lanes' kernels in the background (log: build/log/lane-kernels.log)"
 	# set -m: a process group of its own, which prebuild_stop kills whole.
 	set -m
+	# $BUILD/lane-distro.built: the distribution-like lane's kernel is
+	# done, and its lane can run while the RT kernel builds.
+	rm -f "$BUILD/lane-distro.built"
 	chrt --idle 0 nice -n 19 sh -c '
 		LANE_BUILD_ONLY=1 "$1/tests/lane-distro.sh" /dev/null
+		: >"$2/lane-distro.built"
 		LANE_BUILD_ONLY=1 "$1/tests/lane-rt.sh" /dev/null
-	' sh "$TOP" >"$LOGDIR/lane-kernels.log" 2>&1 &
+	' sh "$TOP" "$BUILD" >"$LOGDIR/lane-kernels.log" 2>&1 &
 	prebuild=$!
 	set +m
 fi
@@ -154,13 +159,19 @@ done
 # and DEBUG_ATOMIC_SLEEP (with lockdep in make check-debug).
 if [ -z "$label" ]; then
 	if [ -n "$prebuild" ]; then
-		say "waiting for the lanes' kernels"
-		wait "$prebuild" || true
-		prebuild=""
+		say "waiting for the distribution-like lane's kernel"
+		while kill -0 "$prebuild" 2>/dev/null && [ ! -e "$BUILD/lane-distro.built" ]; do
+			sleep 5
+		done
 	fi
 	say "running the distribution-like lane (tests/lane-distro.sh)"
 	"$TOP/tests/lane-distro.sh" "$results" ||
 		echo "FAIL tests/lane-distro.sh (exit $?)" >>"$results"
+	if [ -n "$prebuild" ]; then
+		say "waiting for the PREEMPT_RT lane's kernel"
+		wait "$prebuild" || true
+		prebuild=""
+	fi
 	say "running the PREEMPT_RT lane (tests/lane-rt.sh)"
 	"$TOP/tests/lane-rt.sh" "$results" ||
 		echo "FAIL tests/lane-rt.sh (exit $?)" >>"$results"

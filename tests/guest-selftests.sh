@@ -46,9 +46,28 @@ if BA_NVME_DEV=$(nvme_by_serial banvme); then
 fi
 decoy=$(disk_by_serial decoy) || decoy=""
 [ -z "$decoy" ] || state "$decoy" >/tmp/decoy.before
+# timed: copy run_kselftest.sh's output, and after each test's start and
+# result line add "BA-TIME uptime=SECONDS event=start|end test=NAME", the
+# guest's own clock: the console reaches the host in bursts.
+timed()
+{
+	local l up _ ev name
+
+	while IFS= read -r l; do
+		printf '%s\n' "$l"
+		case $l in
+		'# selftests: block-affinity: '*) ev=start ;;
+		'ok '*' selftests: block-affinity: '* | 'not ok '*' selftests: block-affinity: '*) ev=end ;;
+		*) continue ;;
+		esac
+		name=${l##*block-affinity: }
+		read -r up _ </proc/uptime
+		echo "BA-TIME uptime=$up event=$ev test=${name%% *}"
+	done
+}
 set +e
-"$ks/run_kselftest.sh" "$@"
-rc=$?
+"$ks/run_kselftest.sh" "$@" | timed
+rc=${PIPESTATUS[0]}
 set -e
 if [ -z "$decoy" ]; then
 	echo "HARNESS decoy=absent"

@@ -30,24 +30,11 @@ done
 mkdir -p "$BUILD/vm"
 run=$(mktemp -d "$BUILD/vm/st.XXXXXX")
 log=$run/console.log
-# stamp: copy the guest's output, and write the host's time (epoch
-# seconds) of each test's start and result line to $run/times, from which
-# each test's duration goes to the log as "time test=NAME secs=N".
-stamp() {
-	local l
-	while IFS= read -r l; do
-		printf '%s\n' "$l"
-		case $l in
-		*'# selftests: block-affinity: '* | 'ok '* | 'not ok '*)
-			printf '%(%s)T %s\n' -1 "${l%$'\r'}" >>"$run/times" ;;
-		esac
-	done
-}
 set +e
 VM_NVME=1 VM_DECOY=1 VM_NULLCO_OPTS=indirect_desc=off VM_TIMEOUT=${VM_TIMEOUT:-$T_SELFTESTS} \
 	VM_OUT=$run VM_LOG=$log \
-	"$TOP/scripts/vm.sh" "$TOP/tests/guest-selftests.sh $ks$args" 2>&1 | stamp >"$run/out.txt"
-rc=${PIPESTATUS[0]}
+	"$TOP/scripts/vm.sh" "$TOP/tests/guest-selftests.sh $ks$args" >"$run/out.txt" 2>&1
+rc=$?
 set -e
 awk -f "$TOP/tests/ktap-results.awk" "$run/out.txt" | sed "s|^\([A-Z]*\) |\1 ${LABEL:+$LABEL }|" >"$run/results"
 # A guest that did not finish (timeout, no result) fails, even when the
@@ -80,14 +67,12 @@ cat "$run/results" >>"$results"
 # characters that are safe in a file name.
 name="selftests$(printf '%s' "${LABEL:+-$LABEL}" | tr -c 'A-Za-z0-9=_-' '_')"
 cp "$run/out.txt" "$LOGDIR/$name.log"
-# Each test's duration: its result line's time less its start line's.
-[ ! -f "$run/times" ] || awk '
-	function test_name(  i) {
-		for (i = 2; i < NF; i++)
-			if ($i == "block-affinity:")
-				return $(i + 1)
-	}
-	/# selftests: block-affinity: / { t0 = $1; next }
-	/ok [0-9]+ selftests: block-affinity: / && t0 {
-		print "time test=" test_name() " secs=" $1 - t0; t0 = 0 }
-' "$run/times" >"$LOGDIR/$name.times"
+# Each test's duration, from the guest's clock (tests/guest-selftests.sh).
+tr -d '\r' <"$run/out.txt" | awk '
+	/^BA-TIME / {
+		split($2, u, "="); split($3, e, "="); split($4, t, "=")
+		if (e[2] == "start")
+			t0[t[2]] = u[2]
+		else if (t[2] in t0)
+			printf "time test=%s secs=%d\n", t[2], u[2] - t0[t[2]] + 0.5
+	}' >"$LOGDIR/$name.times"
