@@ -7,8 +7,8 @@
 # queue per CPU. BA_WANT_LLCS=2 makes the cache test fail if the guest
 # does not see two caches. The A Q C matrix is left to the main boot: its
 # interrupt CPU and applications (0 and 1) share a cache here too, so it
-# places the same way (the 43 rows it reached in 10 minutes in this
-# topology passed).
+# places the same way, and a run of it here costs more than this boot's
+# other tests together.
 # Env: VM_APPEND, added to this boot's parameters; LABEL, put before the
 # boot's own label in the result lines.
 # Usage: boot-two-llc.sh RESULTS
