@@ -34,6 +34,12 @@ build base || die "the base does not build"
 warnings "$LOGDIR/bisect.log" >"$obj.base-warnings"
 for c in $(git -C "$LINUX" rev-list --reverse base..HEAD); do
 	subject=$(git -C "$LINUX" log -1 --format=%s "$c")
+	# A patch that changes only selftests and documentation changes no
+	# object: the build of the commit before it stands for it.
+	if [ -z "$(git -C "$LINUX" diff --name-only "$c^" "$c" | grep -v -E '^(tools/testing|Documentation)/')" ]; then
+		echo ">>> nothing to build: $subject"
+		continue
+	fi
 	build "$c" || die "does not build: $subject"
 	new=$(warnings "$LOGDIR/bisect.log" | comm -13 "$obj.base-warnings" -)
 	if [ -n "$new" ]; then

@@ -110,8 +110,11 @@ fi
 
 # The stress test runs its short form here (30 s; 120 s by default, and
 # BA_STRESS_SECS=N on the kernel command line for longer runs), the A Q C
-# matrix 200 requests per row (400 by default) and the pairing test's fio
-# 512 requests per workload (1024 by default).
+# matrix 200 requests per row (400 by default) on virtio-blk and on
+# null_blk with IPI steering (the null_blk rows with thread steering, whose
+# placement comes from the same tables, are left to a plain run_tests or
+# BA_MATRIX) and the pairing test's fio 512 requests per workload (1024 by
+# default).
 say "checking that an interrupted VM run leaves no QEMU behind"
 "$TOP/tests/harness-sigint.sh" "$results"
 
@@ -141,7 +144,7 @@ fi
 
 say "running the block-affinity selftests in the VM"
 # shellcheck disable=SC2086
-LABEL=$label VM_APPEND="BA_STRESS_SECS=${BA_STRESS_SECS:-30} BA_NR_IOS=${BA_NR_IOS:-200} BA_PLUG_IOS=${BA_PLUG_IOS:-512} ${VM_APPEND:-}" \
+LABEL=$label VM_APPEND="BA_STRESS_SECS=${BA_STRESS_SECS:-30} BA_NR_IOS=${BA_NR_IOS:-200} BA_PLUG_IOS=${BA_PLUG_IOS:-512} BA_MATRIX=${BA_MATRIX:-virtio,nullb-ipi} ${VM_APPEND:-}" \
 	"$TOP/tests/vm-selftests.sh" "$results" ${TESTS:-}
 [ -z "${TESTS:-}" ] || exit 0
 
