@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 CMD ?= true
 
-.PHONY: all demo check check-debug check-series check-mutants tree export kernel vm selftests bench bench-sync help
+.PHONY: all demo check check-debug check-series check-mutants tree export kernel vm selftests bench bench-defaults bench-sync help
 
 all: demo
 
@@ -44,6 +44,9 @@ vm:			## boot the VM and run CMD in it, its exit status passed back
 bench:			## benchmarks under QEMU -icount: base against patched
 	@scripts/deps.sh vm
 	@bench/bench.sh
+
+bench-defaults:		## the series' cost at the defaults, distribution-like config: bench/defaults.md
+	@BENCH_CONFIG=distro JOBS="nullb-qd1 nullb-qd16 virtio-qd1" OUT=bench/defaults bench/bench.sh
 
 bench-sync:		## sync reads against async writeback: base against patched
 	@bench/sync-read.sh

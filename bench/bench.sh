@@ -7,14 +7,19 @@
 # Env: REPS (3), RUNTIME (guest seconds per run, 2), ICOUNT_SHIFT (3),
 # JOBS (default: all below), KERNELS ("base patched"), VM_CPUS (4),
 # BENCH_CONFIG=distro to compare the distribution-like lane's kernels
-# (build/obj-distro-base and build/obj-distro, jump labels on; built by
-# make check) instead of building the main config's; BENCH_PATCHED_OBJ
-# replaces build/obj-distro there (a kernel of part of the series), OUT
-# (bench/results),
+# (build/obj-distro-base and build/obj-distro, jump labels on, -O2)
+# instead of the main config's; BENCH_PATCHED_OBJ replaces build/obj-distro
+# there (a kernel of part of the series: its objects are rebuilt from
+# build/linux), OUT (bench/results),
 # RAW (build/bench.raw, the per-run figures).
 set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
 "$TOP/scripts/deps.sh" vm bench
+
+# The command as given, for the report's "Made by" line (paths relative).
+made_by=$(for v in BENCH_CONFIG BENCH_PATCHED_OBJ KERNELS JOBS REPS RUNTIME ICOUNT_SHIFT VM_CPUS OUT; do
+	[ -z "${!v:-}" ] || printf '%s=%q ' "$v" "${!v#"$TOP"/}"
+done)bench/bench.sh
 
 REPS=${REPS:-3}
 RUNTIME=${RUNTIME:-2}
@@ -78,13 +83,12 @@ if [ "${BENCH_CONFIG:-}" = distro ]; then
 		patched) echo "${BENCH_PATCHED_OBJ:-$BUILD/obj-distro}/arch/x86/boot/bzImage" ;;
 		esac
 	}
-	for k in $KERNELS; do
-		[ -f "$(bench_kimage "$k")" ] || die "no $k kernel of the distribution-like lane; run make check"
-	done
 fi
 
 start=$(date +%s)
-[ "${BENCH_CONFIG:-}" = distro ] || "$TOP/scripts/bench-kernels.sh"
+"$TOP/scripts/bench-kernels.sh"
+config="config/*.config${BENCH_CONFIG:+ + config/$BENCH_CONFIG/$BENCH_CONFIG.config}"
+MADE_BY="\`$made_by\`; the series at $(git -C "$LINUX" rev-parse --short=12 HEAD) (this repository at $(git -C "$TOP" describe --always --dirty)), built with $config"
 "$TOP/scripts/selftests-build.sh" # the analyzer, for the A Q C counts
 plugin=$BUILD/insn-window.so
 gcc -O2 -Wall -shared -fPIC -o "$plugin" "$TOP/bench/insn-window.c"
@@ -116,6 +120,6 @@ for k in $KERNELS; do
 			"$out/windows" - | sed "s/^/$k /" >>"$raw"
 	say "$k: $(($(date +%s) - t0)) s"
 done
-ELAPSED=$(($(date +%s) - start)) REPS=$REPS RUNTIME=$RUNTIME SHIFT=$SHIFT \
+ELAPSED=$(($(date +%s) - start)) REPS=$REPS RUNTIME=$RUNTIME SHIFT=$SHIFT MADE_BY=$MADE_BY \
 	"$TOP/bench/report.sh" "$raw" "$OUT.md" "$OUT.png"
 say "${OUT#"$TOP"/}.md and .png written ($(($(date +%s) - start)) s)"

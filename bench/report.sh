@@ -5,7 +5,8 @@
 # "<kernel> INSNS <job> <rep> <guest instructions per IO> <... of them in
 # the block layer>" and
 # "<kernel> COUNTS <job> <Q-local> <Q-remote> <C-local> <C-remote>".
-# Env: REPS, RUNTIME, SHIFT, ELAPSED (for the method paragraph).
+# Env: REPS, RUNTIME, SHIFT, ELAPSED (for the method paragraph), MADE_BY
+# (the command, commits and config that made it).
 set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
 
@@ -14,7 +15,7 @@ dat=$BUILD/bench-chart.dat
 
 awk -v reps="${REPS:-3}" -v runtime="${RUNTIME:-2}" -v shift="${SHIFT:-3}" \
 	-v elapsed="${ELAPSED:-0}" -v base="$(cat "$BUILD/base.version")" \
-	-v dat="$dat" '
+	-v dat="$dat" -v made_by="${MADE_BY:-}" '
 function add(key, v, lat, kbs) {
 	n[key]++; s[key] += v; sl[key] += lat; sk[key] += kbs
 	if (!(key in mn) || v < mn[key]) mn[key] = v
@@ -75,6 +76,8 @@ $2 == "INSNS" { add(ik($1) SUBSEP $3, $5, 0, 0); add(bk($1) SUBSEP $3, $6, 0, 0)
 $2 == "COUNTS" { counts[$3] = $4 " | " $5 " | " $6 " | " $7 }
 END {
 	print "# Benchmarks: the series against the unpatched base\n"
+	if (made_by != "")
+		print "Made by: " made_by ".\n"
 	printf "Base: Debian linux-source-6.12 %s; patched: the same plus patches/. ", base
 	printf "Both kernels built with the same config, booted in the same 4-vCPU VM "
 	printf "under `qemu -icount shift=%s,sleep=off`, fio 4 KiB random reads (libaio, ", shift
