@@ -6,7 +6,7 @@ set -eu
 
 pkgs_for() {
 	case $1 in
-	build) echo "git make gcc bc bison flex libelf-dev libssl-dev cpio perl python3 xz-utils kmod shellcheck python3-sphinx" ;;
+	build) echo "git make gcc bc bison flex libelf-dev libssl-dev cpio perl python3 xz-utils kmod shellcheck python3-sphinx python3-yaml" ;;
 	vm) echo "qemu-system-x86 fio blktrace mdadm dmsetup util-linux procps kmod jq" ;;
 	bench) echo "gnuplot-nox" ;;
 	*) die "unknown package group '$1'" ;;
