@@ -47,7 +47,7 @@ if have elevator_test.sh; then
 fi
 
 # An unknown name (the default everywhere, one log line), and the tests of
-# CPU hotplug, steering, a 60 s completion flood on one CPU with a busy loop
+# CPU hotplug, steering, a 30 s completion flood on one CPU with a busy loop
 # there, NVMe, and the short stress run, on this configuration.
 tests=""
 for t in elevator_test.sh affinity_hotplug_test.sh steering_test.sh steering_reclaim_test.sh \
@@ -57,6 +57,6 @@ for t in elevator_test.sh affinity_hotplug_test.sh steering_test.sh steering_rec
 done
 if [ -n "$tests" ]; then
 	# shellcheck disable=SC2086
-	LABEL="distro [elevator=nosuch]" VM_APPEND="elevator=nosuch BA_STRESS_SECS=30 $append" \
+	LABEL="distro [elevator=nosuch]" VM_APPEND="elevator=nosuch BA_STRESS_SECS=30 BA_FLOOD_SECS=30 $append" \
 		"$TOP/tests/vm-selftests.sh" "$results" $tests
 fi
