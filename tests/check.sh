@@ -85,6 +85,33 @@ else
 	exit 1
 fi
 
+# The two lanes' kernels build in the background from here on, while the
+# per-patch build, the harness checks, the VMs of the main lane and the
+# extra boots run: those leave part of the host idle (git and Sphinx run
+# on one CPU, a TCG guest keeps one vCPU busy for a QD 1 fio, tests
+# wait), and the build takes only that (SCHED_IDLE: it runs when nothing
+# else wants the CPU); the RT kernel goes on building while the
+# distribution-like lane's VM, one TCG thread, runs. The lanes run
+# kernel.sh again, which then has nothing to do, or reports the failure
+# as the lane's own result. Since make check's VMs got fast (cache=loose),
+# these two builds are what make check waits for.
+prebuild=""
+if [ -z "$label" ] && [ -z "${TESTS:-}" ]; then
+	say "building the lanes' kernels in the background (log: build/log/lane-kernels.log)"
+	# set -m: a process group of its own, which prebuild_stop kills whole.
+	set -m
+	# $BUILD/lane-distro.built: the distribution-like lane's kernel is
+	# done, and its lane can run while the RT kernel builds.
+	rm -f "$BUILD/lane-distro.built"
+	chrt --idle 0 nice -n 19 sh -c '
+		LANE_BUILD_ONLY=1 "$1/tests/lane-distro.sh" /dev/null
+		: >"$2/lane-distro.built"
+		LANE_BUILD_ONLY=1 "$1/tests/lane-rt.sh" /dev/null
+	' sh "$TOP" "$BUILD" >"$LOGDIR/lane-kernels.log" 2>&1 &
+	prebuild=$!
+	set +m
+fi
+
 # Checks of the series and the harness that a one-test run (TESTS=) and
 # the debug kernel do not need.
 if [ -z "$label" ] && [ -z "${TESTS:-}" ]; then
@@ -121,30 +148,6 @@ fi
 # soft lockup detector's 20).
 say "checking that an interrupted VM run leaves no QEMU behind"
 "$TOP/tests/harness-sigint.sh" "$results"
-
-# The two lanes' kernels build in the background while the VMs of the main
-# lane and the extra boots run: a TCG guest leaves much of the host idle
-# (one vCPU busy for a QD 1 fio, tests that wait), and the build takes
-# only that (SCHED_IDLE: it runs when nothing else wants the CPU); the RT
-# kernel goes on building while the distribution-like lane's VM, one TCG
-# thread, runs. The lanes run kernel.sh again, which then has nothing to
-# do, or reports the failure as the lane's own result.
-prebuild=""
-if [ -z "$label" ] && [ -z "${TESTS:-}" ]; then
-	say "building the lanes' kernels in the background (log: build/log/lane-kernels.log)"
-	# set -m: a process group of its own, which prebuild_stop kills whole.
-	set -m
-	# $BUILD/lane-distro.built: the distribution-like lane's kernel is
-	# done, and its lane can run while the RT kernel builds.
-	rm -f "$BUILD/lane-distro.built"
-	chrt --idle 0 nice -n 19 sh -c '
-		LANE_BUILD_ONLY=1 "$1/tests/lane-distro.sh" /dev/null
-		: >"$2/lane-distro.built"
-		LANE_BUILD_ONLY=1 "$1/tests/lane-rt.sh" /dev/null
-	' sh "$TOP" "$BUILD" >"$LOGDIR/lane-kernels.log" 2>&1 &
-	prebuild=$!
-	set +m
-fi
 
 say "running the block-affinity selftests in the VM"
 # shellcheck disable=SC2086

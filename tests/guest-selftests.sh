@@ -44,6 +44,9 @@ fi
 if BA_NVME_DEV=$(nvme_by_serial banvme); then
 	export BA_NVME_DEV
 fi
+# The VM is the tests' own: CPU hotplug, swap and cgroup cases run
+# (BA_DESTRUCTIVE=1; a plain run_tests on a shared machine skips them).
+export BA_DESTRUCTIVE=${BA_DESTRUCTIVE:-1}
 decoy=$(disk_by_serial decoy) || decoy=""
 [ -z "$decoy" ] || state "$decoy" >/tmp/decoy.before
 # timed: copy run_kselftest.sh's output, and after each test's start and
