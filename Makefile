@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 CMD ?= true
 
-.PHONY: all demo check check-debug check-series check-mutants tree export kernel vm selftests bench bench-defaults bench-sync help
+.PHONY: all demo check check-debug check-series check-mutants tree export kernel vm selftests bench bench-defaults bench-sync bench-isolation help
 
 all: demo
 
@@ -50,6 +50,9 @@ bench-defaults:		## the series' cost at the defaults, distribution-like config: 
 
 bench-sync:		## sync reads against async writeback: base against patched
 	@bench/sync-read.sh
+
+bench-isolation:	## what an isolated CPU that submits IO does for others: bench/isolation.md
+	@bench/isolation.sh
 
 help:
 	@grep -E '^[a-z-]+:.*## ' Makefile | sed 's/:.*## /\t/'

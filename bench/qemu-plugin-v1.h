@@ -20,9 +20,16 @@ typedef struct qemu_info_t {
 	} version;
 } qemu_info_t;
 struct qemu_plugin_tb;
+struct qemu_plugin_insn;
 
 enum qemu_plugin_op { QEMU_PLUGIN_INLINE_ADD_U64 };
 enum qemu_plugin_cb_flags { QEMU_PLUGIN_CB_NO_REGS };
+enum qemu_plugin_mem_rw {
+	QEMU_PLUGIN_MEM_R = 1,
+	QEMU_PLUGIN_MEM_W,
+	QEMU_PLUGIN_MEM_RW,
+};
+typedef uint32_t qemu_plugin_meminfo_t;
 
 typedef void (*tb_trans_cb_t)(qemu_plugin_id_t id, struct qemu_plugin_tb *tb);
 typedef void (*udata_cb_t)(qemu_plugin_id_t id, void *userdata);
@@ -39,6 +46,22 @@ void qemu_plugin_register_vcpu_tb_exec_cb(struct qemu_plugin_tb *tb,
 					  vcpu_udata_cb_t cb,
 					  enum qemu_plugin_cb_flags flags,
 					  void *userdata);
+struct qemu_plugin_insn *qemu_plugin_tb_get_insn(const struct qemu_plugin_tb *tb,
+					       size_t idx);
+const void *qemu_plugin_insn_data(const struct qemu_plugin_insn *insn);
+size_t qemu_plugin_insn_size(const struct qemu_plugin_insn *insn);
+uint64_t qemu_plugin_insn_vaddr(const struct qemu_plugin_insn *insn);
+void qemu_plugin_register_vcpu_insn_exec_cb(struct qemu_plugin_insn *insn,
+					    vcpu_udata_cb_t cb,
+					    enum qemu_plugin_cb_flags flags,
+					    void *userdata);
+typedef void (*vcpu_mem_cb_t)(unsigned int vcpu, qemu_plugin_meminfo_t info,
+			      uint64_t vaddr, void *userdata);
+void qemu_plugin_register_vcpu_mem_cb(struct qemu_plugin_insn *insn,
+				      vcpu_mem_cb_t cb,
+				      enum qemu_plugin_cb_flags flags,
+				      enum qemu_plugin_mem_rw rw,
+				      void *userdata);
 void qemu_plugin_register_atexit_cb(qemu_plugin_id_t id, udata_cb_t cb,
 				    void *userdata);
 

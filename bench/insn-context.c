@@ -1,0 +1,560 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * insn-context: a QEMU TCG plugin that counts, per vCPU, the guest
+ * instructions executed in each execution context (user space, a user
+ * task's kernel code, a kernel thread, the idle task, softirq, hard
+ * interrupt) between two marker addresses, for make bench-isolation: what an
+ * isolated CPU executes for others.
+ *
+ * QEMU 7.2's plugin API cannot read guest registers or memory, so the
+ * context is followed through kernel functions whose entry, and for two of
+ * them whose return, the plugin sees:
+ *
+ *   hardirq  from the entry of irq_enter_rcu() to the entry of
+ *            irq_exit_rcu() or irq_exit(): every device interrupt, IPI and
+ *            timer interrupt on x86 goes through them. Hard interrupts do not
+ *            nest. The entry and exit code around them (the interrupted
+ *            context's share) counts as hardirq too when its address is in
+ *            the .irqentry.text section (irqtext=). Split by the vector's
+ *            C entry point, entered before irq_enter_rcu(): device
+ *            interrupts (common_interrupt(), hdev=), function-call and
+ *            reschedule IPIs (hipi=, up to four), the local timer
+ *            (htimer=), anything else.
+ *   softirq  from the entry of handle_softirqs() to a return instruction
+ *            inside it (softirq=START:END; a plain ret, or a jmp to the
+ *            return thunk, rethunk=): softirqs run from irq exit, from
+ *            local_bh_enable() and in ksoftirqd all go through it. Kept per
+ *            task, since on PREEMPT_RT a softirq can be preempted. The
+ *            BLOCK softirq's handler (block=START:END, entry to return:
+ *            blk_complete_reqs(), which blk_done_softirq() tail-calls) is
+ *            counted apart.
+ *   kthread  a task that entered kthread() (kthread=), while not in the two
+ *            above: work items, the series' completion threads, threaded
+ *            interrupt handlers (irqthread= also marks irq_thread(), to tell
+ *            those apart).
+ *   idle     a task that entered do_idle() (idle=).
+ *   kernel   any other kernel address: system calls and page faults of user
+ *            tasks.
+ *   user     addresses below the kernel's half.
+ *
+ * Tasks are told apart by the context switch itself: __switch_to_asm()
+ * stores the old stack pointer into prev->thread.sp and loads the new one
+ * from next->thread.sp (switch=START:END). The two addresses of those
+ * accesses name the tasks, so the per-task state (kthread, idle, softirq
+ * depth) is saved and restored across switches. A new task starts at
+ * ret_from_fork_asm() (fork=) with a clean state, so a task_struct reused by
+ * another task inherits nothing.
+ *
+ * Windows are insn-window.c's: from an execution of start= to one of end=
+ * (fio's io_setup(2) and io_destroy(2)). At exit the plugin writes, per
+ * window and vCPU, one key=value line with the instructions in each context
+ * and the number of hard interrupts (all, and per kind) and softirq and BLOCK
+ * handler runs entered.
+ *
+ * Usage: qemu-system-x86_64 -plugin insn-context.so,arg=out=FILE,
+ *        arg=start=HEX,arg=end=HEX,arg=hardon=HEX,arg=hardoff=HEX[,...],
+ *        arg=softirq=HEX:HEX,arg=switch=HEX:HEX,arg=fork=HEX,
+ *        arg=kthread=HEX,arg=idle=HEX[,arg=irqthread=HEX]
+ *        [,arg=irqtext=HEX:HEX][,arg=rethunk=HEX][,arg=block=HEX:HEX]
+ *        [,arg=hdev=HEX][,arg=htimer=HEX][,arg=hipi=HEX...]
+ * (hardoff= may be given more than once.)
+ *
+ * A translation block is counted whole, in the context current when it
+ * starts: a block ends at every call, jump and return, so a context change
+ * falls between blocks, except an interrupt taken in a block's middle,
+ * which counts a few instructions that did not run. Single-threaded TCG
+ * (-icount) runs one vCPU at a time: no locking.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "qemu-plugin-v1.h"
+
+#define MAX_VCPUS 64
+#define MAX_WINDOWS 256
+#define MAX_HARDOFF 4
+#define NTASKS (1 << 16)		/* hash slots; a guest has far fewer */
+#define KERNEL_START 0xffff800000000000ULL
+
+enum ctx { C_USER, C_KERNEL, C_KTHREAD, C_IRQTHREAD, C_IDLE, C_SOFTIRQ,
+	   C_SOFTIRQ_BLOCK, C_HARDIRQ, C_HARDIRQ_DEV, C_HARDIRQ_IPI,
+	   C_HARDIRQ_TIMER, NCTX };
+static const char *const ctx_name[NCTX] = {
+	"user", "kernel", "kthread", "irqthread", "idle", "softirq",
+	"softirq_block", "hardirq", "hardirq_dev", "hardirq_ipi",
+	"hardirq_timer",
+};
+/*
+ * Counters per vCPU: instructions per context, then event counts: hard
+ * interrupts (all, and per kind as above), handle_softirqs() runs and
+ * BLOCK softirq handler runs.
+ */
+enum { N_IRQS = NCTX, N_IRQS_DEV, N_IRQS_IPI, N_IRQS_TIMER, N_SOFTIRQS,
+       N_BLOCK, NCOUNT };
+static const char *const count_name[NCOUNT - NCTX] = {
+	"irqs", "irqs_dev", "irqs_ipi", "irqs_timer", "softirqs", "block_runs",
+};
+#define MAX_HIPI 4
+
+struct task {
+	uint64_t key;			/* address of thread.sp; 0: free */
+	uint8_t kthread, irqthread, idle, soft, block;
+};
+
+/* hard: 0, or the hardirq context of the interrupt being handled. */
+struct vcpu {
+	uint8_t hard, kind, kthread, irqthread, idle, soft, block;
+	uint64_t count[NCOUNT];
+};
+
+static struct vcpu vcpus[MAX_VCPUS];
+static struct task tasks[NTASKS];
+static unsigned int ntasks;
+static uint64_t start_pc, end_pc, hardon_pc, fork_pc, kthread_pc, idle_pc;
+static uint64_t irqthread_pc, rethunk_pc;
+static uint64_t hardoff_pc[MAX_HARDOFF];
+static unsigned int nhardoff;
+static uint64_t soft_lo, soft_hi, switch_lo, switch_hi, irqtext_lo, irqtext_hi;
+static uint64_t block_lo, block_hi, hdev_pc, htimer_pc, hipi_pc[MAX_HIPI];
+static unsigned int nhipi;
+static uint64_t opened[MAX_VCPUS][NCOUNT];
+static int open_window;
+static uint64_t (*windows)[MAX_VCPUS][NCOUNT];
+static unsigned int nwindows, nvcpus, switches_seen, switches_in, bad_switches;
+static const char *out;
+
+static struct vcpu *vcpu_of(unsigned int i)
+{
+	if (i >= MAX_VCPUS)
+		abort();
+	if (i + 1 > nvcpus)
+		nvcpus = i + 1;
+	return &vcpus[i];
+}
+
+static struct task *task_of(uint64_t key)
+{
+	uint64_t h = (key >> 6) * 0x9e3779b97f4a7c15ULL;
+	unsigned int i = (unsigned int)(h >> 48) & (NTASKS - 1);
+
+	while (tasks[i].key && tasks[i].key != key)
+		i = (i + 1) & (NTASKS - 1);
+	if (!tasks[i].key) {
+		if (++ntasks > NTASKS / 2) {
+			fprintf(stderr, "insn-context: more than %d tasks\n",
+				NTASKS / 2);
+			abort();
+		}
+		tasks[i].key = key;
+	}
+	return &tasks[i];
+}
+
+/* A translation block: its first address and its instruction count. */
+struct block {
+	uint64_t pc;
+	uint64_t insns;
+	uint8_t irqtext;
+};
+
+static void count_cb(unsigned int i, void *userdata)
+{
+	const struct block *b = userdata;
+	struct vcpu *v = vcpu_of(i);
+	enum ctx c;
+
+	if (v->hard)
+		c = v->hard;
+	else if (b->irqtext)
+		c = v->kind ? v->kind : C_HARDIRQ;
+	else if (v->soft)
+		c = v->block ? C_SOFTIRQ_BLOCK : C_SOFTIRQ;
+	else if (b->pc < KERNEL_START)
+		c = C_USER;
+	else if (v->irqthread)
+		c = C_IRQTHREAD;
+	else if (v->kthread)
+		c = C_KTHREAD;
+	else if (v->idle)
+		c = C_IDLE;
+	else
+		c = C_KERNEL;
+	v->count[c] += b->insns;
+}
+
+/* The C entry point of a vector: which kind of interrupt this is. */
+static void kind_cb(unsigned int i, void *userdata)
+{
+	vcpu_of(i)->kind = (uint8_t)(uintptr_t)userdata;
+}
+
+static void hardon_cb(unsigned int i, void *userdata)
+{
+	struct vcpu *v = vcpu_of(i);
+
+	v->hard = v->kind ? v->kind : C_HARDIRQ;
+	v->count[N_IRQS]++;
+	if (v->hard == C_HARDIRQ_DEV)
+		v->count[N_IRQS_DEV]++;
+	else if (v->hard == C_HARDIRQ_IPI)
+		v->count[N_IRQS_IPI]++;
+	else if (v->hard == C_HARDIRQ_TIMER)
+		v->count[N_IRQS_TIMER]++;
+}
+
+static void hardoff_cb(unsigned int i, void *userdata)
+{
+	struct vcpu *v = vcpu_of(i);
+
+	v->hard = 0;
+	v->kind = 0;
+}
+
+static uint64_t soft_ons, soft_offs, block_ons, block_offs;
+
+static void blockon_cb(unsigned int i, void *userdata)
+{
+	struct vcpu *v = vcpu_of(i);
+
+	v->block = 1;
+	v->count[N_BLOCK]++;
+	block_ons++;
+}
+
+/* A return instruction inside the BLOCK softirq's handler. */
+static void blockoff_cb(unsigned int i, void *userdata)
+{
+	vcpu_of(i)->block = 0;
+	block_offs++;
+}
+
+static void softon_cb(unsigned int i, void *userdata)
+{
+	struct vcpu *v = vcpu_of(i);
+
+	v->soft++;
+	v->count[N_SOFTIRQS]++;
+	soft_ons++;
+}
+
+/* A return instruction inside handle_softirqs(). */
+static void softoff_cb(unsigned int i, void *userdata)
+{
+	struct vcpu *v = vcpu_of(i);
+
+	if (v->soft)
+		v->soft--;
+	soft_offs++;
+}
+
+static void fork_cb(unsigned int i, void *userdata)
+{
+	struct vcpu *v = vcpu_of(i);
+
+	v->kthread = v->irqthread = v->idle = v->soft = v->block = 0;
+}
+
+static void kthread_cb(unsigned int i, void *userdata)
+{
+	vcpu_of(i)->kthread = 1;
+}
+
+static void irqthread_cb(unsigned int i, void *userdata)
+{
+	vcpu_of(i)->irqthread = 1;
+}
+
+static void idle_cb(unsigned int i, void *userdata)
+{
+	vcpu_of(i)->idle = 1;
+}
+
+/* __switch_to_asm(): the store of the old stack pointer into prev. */
+static void switch_prev_cb(unsigned int i, qemu_plugin_meminfo_t info,
+			   uint64_t vaddr, void *userdata)
+{
+	struct vcpu *v = vcpu_of(i);
+	struct task *t = task_of(vaddr);
+
+	t->kthread = v->kthread;
+	t->irqthread = v->irqthread;
+	t->idle = v->idle;
+	t->soft = v->soft;
+	t->block = v->block;
+	switches_seen++;
+	if (v->hard)
+		bad_switches++;		/* no switch happens in hardirq */
+}
+
+/* ... and the load of the new one from next. */
+static void switch_next_cb(unsigned int i, qemu_plugin_meminfo_t info,
+			   uint64_t vaddr, void *userdata)
+{
+	struct vcpu *v = vcpu_of(i);
+	struct task *t = task_of(vaddr);
+
+	v->kthread = t->kthread;
+	v->irqthread = t->irqthread;
+	v->idle = t->idle;
+	v->soft = t->soft;
+	v->block = t->block;
+	switches_in++;
+}
+
+static void start_cb(unsigned int vcpu, void *userdata)
+{
+	unsigned int i;
+
+	for (i = 0; i < MAX_VCPUS; i++)
+		memcpy(opened[i], vcpus[i].count, sizeof(opened[i]));
+	open_window = 1;
+}
+
+static void end_cb(unsigned int vcpu, void *userdata)
+{
+	unsigned int i, k;
+
+	if (!open_window || nwindows >= MAX_WINDOWS)
+		return;
+	for (i = 0; i < MAX_VCPUS; i++)
+		for (k = 0; k < NCOUNT; k++)
+			windows[nwindows][i][k] = vcpus[i].count[k] -
+						  opened[i][k];
+	nwindows++;
+	open_window = 0;
+}
+
+/*
+ * Whether @insn (at @pc) returns: ret, ret imm16, or a jmp rel32 to the
+ * return thunk (what the compiler emits for a return with
+ * CONFIG_MITIGATION_RETHUNK, before alternatives patch it).
+ */
+static int is_return(const struct qemu_plugin_insn *insn, uint64_t pc)
+{
+	const uint8_t *d = qemu_plugin_insn_data(insn);
+	size_t n = qemu_plugin_insn_size(insn);
+	int32_t rel;
+
+	if (n >= 1 && (d[0] == 0xc3 || d[0] == 0xc2))
+		return 1;
+	if (rethunk_pc && n == 5 && d[0] == 0xe9) {
+		memcpy(&rel, d + 1, 4);
+		return pc + 5 + (int64_t)rel == rethunk_pc;
+	}
+	return 0;
+}
+
+/*
+ * The stack switch of __switch_to_asm(): "mov %rsp, disp(%rdi)" (48 89 a7
+ * or 48 89 67) and "mov disp(%rsi), %rsp" (48 8b a6 or 48 8b 66).
+ */
+static int switch_access(const struct qemu_plugin_insn *insn)
+{
+	const uint8_t *d = qemu_plugin_insn_data(insn);
+
+	if (qemu_plugin_insn_size(insn) < 4 || d[0] != 0x48)
+		return 0;
+	if (d[1] == 0x89 && (d[2] == 0xa7 || d[2] == 0x67))
+		return 1;
+	if (d[1] == 0x8b && (d[2] == 0xa6 || d[2] == 0x66))
+		return 2;
+	return 0;
+}
+
+static unsigned int switch_insns_found;
+
+static void translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
+{
+	uint64_t pc = qemu_plugin_tb_vaddr(tb);
+	size_t n = qemu_plugin_tb_n_insns(tb), k;
+	struct block *b = calloc(1, sizeof(*b));
+	unsigned int j;
+
+	if (!b)
+		abort();
+	b->pc = pc;
+	b->insns = n;
+	b->irqtext = pc >= irqtext_lo && pc < irqtext_hi;
+	/* State changes first, so that the block counts in its new context. */
+	if (pc == hardon_pc)
+		qemu_plugin_register_vcpu_tb_exec_cb(tb, hardon_cb,
+						     QEMU_PLUGIN_CB_NO_REGS, NULL);
+	for (j = 0; j < nhardoff; j++)
+		if (pc == hardoff_pc[j])
+			qemu_plugin_register_vcpu_tb_exec_cb(tb, hardoff_cb,
+							     QEMU_PLUGIN_CB_NO_REGS, NULL);
+	if (pc == soft_lo)
+		qemu_plugin_register_vcpu_tb_exec_cb(tb, softon_cb,
+						     QEMU_PLUGIN_CB_NO_REGS, NULL);
+	if (block_lo && pc == block_lo)
+		qemu_plugin_register_vcpu_tb_exec_cb(tb, blockon_cb,
+						     QEMU_PLUGIN_CB_NO_REGS, NULL);
+	if (hdev_pc && pc == hdev_pc)
+		qemu_plugin_register_vcpu_tb_exec_cb(tb, kind_cb,
+						     QEMU_PLUGIN_CB_NO_REGS,
+						     (void *)(uintptr_t)C_HARDIRQ_DEV);
+	if (htimer_pc && pc == htimer_pc)
+		qemu_plugin_register_vcpu_tb_exec_cb(tb, kind_cb,
+						     QEMU_PLUGIN_CB_NO_REGS,
+						     (void *)(uintptr_t)C_HARDIRQ_TIMER);
+	for (j = 0; j < nhipi; j++)
+		if (pc == hipi_pc[j])
+			qemu_plugin_register_vcpu_tb_exec_cb(tb, kind_cb,
+							     QEMU_PLUGIN_CB_NO_REGS,
+							     (void *)(uintptr_t)C_HARDIRQ_IPI);
+	if (pc == fork_pc)
+		qemu_plugin_register_vcpu_tb_exec_cb(tb, fork_cb,
+						     QEMU_PLUGIN_CB_NO_REGS, NULL);
+	if (pc == kthread_pc)
+		qemu_plugin_register_vcpu_tb_exec_cb(tb, kthread_cb,
+						     QEMU_PLUGIN_CB_NO_REGS, NULL);
+	if (irqthread_pc && pc == irqthread_pc)
+		qemu_plugin_register_vcpu_tb_exec_cb(tb, irqthread_cb,
+						     QEMU_PLUGIN_CB_NO_REGS, NULL);
+	if (pc == idle_pc)
+		qemu_plugin_register_vcpu_tb_exec_cb(tb, idle_cb,
+						     QEMU_PLUGIN_CB_NO_REGS, NULL);
+	if (pc == start_pc)
+		qemu_plugin_register_vcpu_tb_exec_cb(tb, start_cb,
+						     QEMU_PLUGIN_CB_NO_REGS, NULL);
+	if (pc == end_pc)
+		qemu_plugin_register_vcpu_tb_exec_cb(tb, end_cb,
+						     QEMU_PLUGIN_CB_NO_REGS, NULL);
+	qemu_plugin_register_vcpu_tb_exec_cb(tb, count_cb,
+					     QEMU_PLUGIN_CB_NO_REGS, b);
+	for (k = 0; k < n; k++) {
+		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, k);
+		uint64_t ipc = qemu_plugin_insn_vaddr(insn);
+
+		if (ipc >= soft_lo && ipc < soft_hi && is_return(insn, ipc))
+			qemu_plugin_register_vcpu_insn_exec_cb(insn, softoff_cb,
+							       QEMU_PLUGIN_CB_NO_REGS, NULL);
+		if (ipc >= block_lo && ipc < block_hi && is_return(insn, ipc))
+			qemu_plugin_register_vcpu_insn_exec_cb(insn, blockoff_cb,
+							       QEMU_PLUGIN_CB_NO_REGS, NULL);
+		if (ipc >= switch_lo && ipc < switch_hi) {
+			int a = switch_access(insn);
+
+			if (a)
+				switch_insns_found |= a;
+			if (a == 1)
+				qemu_plugin_register_vcpu_mem_cb(insn, switch_prev_cb,
+								 QEMU_PLUGIN_CB_NO_REGS,
+								 QEMU_PLUGIN_MEM_RW, NULL);
+			else if (a == 2)
+				qemu_plugin_register_vcpu_mem_cb(insn, switch_next_cb,
+								 QEMU_PLUGIN_CB_NO_REGS,
+								 QEMU_PLUGIN_MEM_RW, NULL);
+		}
+	}
+}
+
+static void write_windows(qemu_plugin_id_t id, void *userdata)
+{
+	FILE *f = fopen(out, "w");
+	unsigned int w, i, c;
+
+	if (!f) {
+		perror(out);
+		return;
+	}
+	/*
+	 * The plugin's own checks: switches must have been seen, each with
+	 * both its accesses (the load from next is registered for reads and
+	 * writes: QEMU 7.2 did not call a read-only callback for it); no
+	 * switch may happen in hardirq context; every entry of a function
+	 * followed to its return must have returned (but for the few that
+	 * are running when QEMU stops).
+	 */
+	fprintf(f, "plugin switches=%u switches_in=%u switch_insns=%u bad_switches=%u tasks=%u soft_on=%llu soft_off=%llu block_on=%llu block_off=%llu\n",
+		switches_seen, switches_in, switch_insns_found, bad_switches,
+		ntasks, (unsigned long long)soft_ons,
+		(unsigned long long)soft_offs, (unsigned long long)block_ons,
+		(unsigned long long)block_offs);
+	for (w = 0; w < nwindows; w++)
+		for (i = 0; i < nvcpus; i++) {
+			fprintf(f, "window=%u cpu=%u", w, i);
+			for (c = 0; c < NCTX; c++)
+				fprintf(f, " %s=%llu", ctx_name[c],
+					(unsigned long long)windows[w][i][c]);
+			for (c = NCTX; c < NCOUNT; c++)
+				fprintf(f, " %s=%llu", count_name[c - NCTX],
+					(unsigned long long)windows[w][i][c]);
+			fprintf(f, "\n");
+		}
+	fclose(f);
+}
+
+/* "HEX:HEX" into *lo and *hi. */
+static int range_arg(const char *s, uint64_t *lo, uint64_t *hi)
+{
+	char *end;
+
+	*lo = strtoull(s, &end, 16);
+	if (*end != ':')
+		return -1;
+	*hi = strtoull(end + 1, NULL, 16);
+	return *hi > *lo ? 0 : -1;
+}
+
+__attribute__((visibility("default")))
+int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
+			int argc, char **argv)
+{
+	int i, bad = 0;
+
+	if (!qemu_plugin_api_ok(info, "insn-context"))
+		return -1;
+	for (i = 0; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!strncmp(a, "out=", 4))
+			out = strdup(a + 4);
+		else if (!strncmp(a, "start=", 6))
+			start_pc = strtoull(a + 6, NULL, 16);
+		else if (!strncmp(a, "end=", 4))
+			end_pc = strtoull(a + 4, NULL, 16);
+		else if (!strncmp(a, "hardon=", 7))
+			hardon_pc = strtoull(a + 7, NULL, 16);
+		else if (!strncmp(a, "hardoff=", 8) && nhardoff < MAX_HARDOFF)
+			hardoff_pc[nhardoff++] = strtoull(a + 8, NULL, 16);
+		else if (!strncmp(a, "fork=", 5))
+			fork_pc = strtoull(a + 5, NULL, 16);
+		else if (!strncmp(a, "kthread=", 8))
+			kthread_pc = strtoull(a + 8, NULL, 16);
+		else if (!strncmp(a, "irqthread=", 10))
+			irqthread_pc = strtoull(a + 10, NULL, 16);
+		else if (!strncmp(a, "idle=", 5))
+			idle_pc = strtoull(a + 5, NULL, 16);
+		else if (!strncmp(a, "rethunk=", 8))
+			rethunk_pc = strtoull(a + 8, NULL, 16);
+		else if (!strncmp(a, "softirq=", 8))
+			bad |= range_arg(a + 8, &soft_lo, &soft_hi);
+		else if (!strncmp(a, "switch=", 7))
+			bad |= range_arg(a + 7, &switch_lo, &switch_hi);
+		else if (!strncmp(a, "block=", 6))
+			bad |= range_arg(a + 6, &block_lo, &block_hi);
+		else if (!strncmp(a, "hdev=", 5))
+			hdev_pc = strtoull(a + 5, NULL, 16);
+		else if (!strncmp(a, "htimer=", 7))
+			htimer_pc = strtoull(a + 7, NULL, 16);
+		else if (!strncmp(a, "hipi=", 5) && nhipi < MAX_HIPI)
+			hipi_pc[nhipi++] = strtoull(a + 5, NULL, 16);
+		else if (!strncmp(a, "irqtext=", 8))
+			bad |= range_arg(a + 8, &irqtext_lo, &irqtext_hi);
+		else
+			bad = 1;
+	}
+	windows = calloc(MAX_WINDOWS, sizeof(*windows));
+	if (bad || !windows || !out || !start_pc || !end_pc || !hardon_pc ||
+	    !nhardoff || !soft_lo || !switch_lo || !fork_pc || !kthread_pc ||
+	    !idle_pc) {
+		fprintf(stderr, "insn-context: bad or missing arguments (see the usage in bench/insn-context.c)\n");
+		return -1;
+	}
+	qemu_plugin_register_vcpu_tb_trans_cb(id, translate);
+	qemu_plugin_register_atexit_cb(id, write_windows, NULL);
+	return 0;
+}

@@ -1,0 +1,191 @@
+#!/bin/bash
+# The report of make bench-isolation: from the per-run key=value lines of
+# bench/isolation.sh, a markdown table per disk (median and range over the
+# runs of each row) and a chart of the instructions CPU 3 executed in
+# interrupt, softirq and kernel-thread context.
+# Usage: isolation-report.sh RAW OUT.md OUT.png
+# Env: MADE_BY (the command, commit and config), ELAPSED (s).
+set -eu
+raw=$1 md=$2 png=$3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# One line per row: "disk label key=median:min:max ...", rows in run order.
+awk '
+function label(b, c) {
+	k = (b ~ /^base/) ? "base" : (b ~ /^rt/) ? "series, PREEMPT_RT" : "series"
+	if (b ~ /threadirqs/) k = k ", threadirqs"
+	if (b ~ /isolcpus/) k = k ", isolcpus=managed_irq,domain,3 irqaffinity=0-2"
+	if (c == "defaults") return k ": defaults"
+	if (c == "rq0") return k ": rq_affinity=0"
+	if (c == "rq2") return k ": rq_affinity=2"
+	if (c == "irqoff") return k ": interrupt moved to CPUs 0-2"
+	if (c == "ca") return k ": completion_affinity=0-2"
+	if (c == "qaca") return k ": queue_affinity and completion_affinity=0-2"
+	if (c == "qacak") return k ": both 0-2, completion_steering=kthread"
+	return k ": " c
+}
+{
+	delete kv
+	for (i = 1; i <= NF; i++) { p = index($i, "="); kv[substr($i, 1, p - 1)] = substr($i, p + 1) }
+	r = kv["disk"] SUBSEP label(kv["boot"], kv["config"])
+	if (!(r in seen)) { seen[r] = 1; order[++nr] = r }
+	if (kv["possible"] != 1) { impossible[r] = 1; next }
+	n = ++runs[r]
+	for (k in kv) if (kv[k] ~ /^-?[0-9]+$/ && k != "rep" && k != "irq_cpu") val[r, k, n] = kv[k]
+	for (k in kv) keys[k] = 1
+	irqcpu[r] = kv["irq_cpu"]
+}
+END {
+	for (i = 1; i <= nr; i++) {
+		r = order[i]; split(r, dl, SUBSEP)
+		printf "%s\t%s", dl[1], dl[2]
+		if (r in impossible) { printf "\timpossible\n"; continue }
+		printf "\tirq_cpu=%s", irqcpu[r]
+		for (k in keys) {
+			m = 0
+			for (j = 1; j <= runs[r]; j++) if ((r, k, j) in val) a[++m] = val[r, k, j] + 0
+			if (!m) continue
+			for (x = 2; x <= m; x++) { v = a[x]; for (y = x - 1; y >= 1 && a[y] > v; y--) a[y + 1] = a[y]; a[y + 1] = v }
+			med = (m % 2) ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2
+			printf "\t%s=%s:%s:%s:%d", k, med, a[1], a[m], m
+		}
+		printf "\n"
+	}
+}' "$raw" >"$tmp/rows"
+
+# cell ROWLINE KEY: "median [min-max]", "median" when all runs agree.
+table()
+{
+	local disk=$1
+
+	awk -F'\t' -v disk="$disk" '
+	function cell(k,   s) {
+		if (!(k in v)) return "-"
+		split(v[k], s, ":")
+		if (s[2] == s[3]) return s[1]
+		return s[1] " [" s[2] "-" s[3] "]"
+	}
+	function insns(k,   s) {
+		if (!(k in v)) return "-"
+		split(v[k], s, ":")
+		return sprintf("%.2f [%.2f-%.2f]", s[1] / 1e6, s[2] / 1e6, s[3] / 1e6)
+	}
+	$1 == disk {
+		delete v
+		if ($3 == "impossible") {
+			printf "| %s | not possible: the interrupts are managed (EIO) | | | | | | | | | | | | |\n", $2
+			next
+		}
+		for (i = 3; i <= NF; i++) { p = index($i, "="); v[substr($i, 1, p - 1)] = substr($i, p + 1) }
+		split(v["irq_cpu"], ic, ":")
+		printf "| %s | %s | %s | %s | %s | %s / %s / %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $2,
+			v["irq_cpu"], cell("irq_dev"), cell("block_softirq"), cell("cal"),
+			cell("csd_ttwu"), cell("csd_blk"), cell("csd_other"),
+			insns("cpu3_hardirq_dev"), insns("cpu3_hardirq_ipi"),
+			insns("cpu3_softirq_block"), insns("cpu3_softirq"),
+			insns("cpu3_kthread"), insns("cpu3_irqthread"),
+			cell("iops"), cell("lat_p99_us")
+	}' "$tmp/rows"
+}
+
+header='| row | disk irq on | disk interrupts | BLOCK softirqs | function-call IPIs | calls queued: wake-up / completion / other | device irq Minsn | IPI Minsn | BLOCK softirq Minsn | other softirq Minsn | kthread Minsn | irq thread Minsn | app IOPS | app p99 us |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|'
+{
+	cat <<EOF
+# An isolated CPU that submits IO: what it does for others
+
+Made by ${MADE_BY:-bench/isolation.sh} in ${ELAPSED:-?} s.
+
+**Setup.** A 4-vCPU guest under QEMU \`-icount\`. An application (fio,
+libaio) pinned to CPU 3 reads 4 KiB blocks at queue depth 1 from a disk for
+one run, while three fio jobs on CPUs 0-2 read from the same disk (io_uring,
+queue depth 8 each). Every figure is CPU 3's, over the application's run,
+median and [range] of the runs of a row. Two disks:
+
+- **virtio-blk**: one queue and one interrupt, which the kernel lets a user
+  move. Each row starts with that interrupt routed to CPU 3 (as the vector
+  allocator or irqbalance may place it), except where the row moves it or
+  the boot line's \`irqaffinity=\` keeps it off CPU 3.
+- **NVMe**: one queue per CPU, managed interrupts: queue 3 serves CPU 3
+  only and its interrupt can only fire there (a write to its
+  \`smp_affinity\` fails with EIO).
+
+**Columns.** *disk interrupts*: CPU 3's column of \`/proc/interrupts\`
+over the disk's vectors. *BLOCK softirqs*: \`/proc/softirqs\`. *function-call
+IPIs*: the CAL row. *calls queued*: cross-CPU calls queued to CPU 3
+(\`csd_queue_cpu\` tracepoint) by purpose: remote wake-ups of a task on CPU 3
+(\`sched_ttwu_pending\`: the application's own, one per completed IO it
+sleeps on, unless CPU 3 was polling), block-layer completions sent to CPU 3,
+anything else; queued calls include those that needed no IPI. *Minsn*:
+millions of guest instructions CPU 3 executed, by context, counted by the
+insn-context TCG plugin (\`bench/insn-context.c\`: contexts followed
+through the interrupt vectors' entry points, irq_enter_rcu, irq_exit_rcu,
+handle_softirqs, blk_complete_reqs, kthread, irq_thread and the context
+switch) from the application's io_setup(2) to its io_destroy(2): device
+interrupts (the disk's, and any other device's), IPIs (function-call and
+reschedule: the application's own wake-ups are among them), the BLOCK
+softirq's handler, other softirqs (timers, RCU: the same for every row),
+kernel threads (work items, the series' completion threads) and interrupt
+threads. Local timer interrupts, the application's own system calls and
+its user code are not in these columns. *app IOPS*, *p99*: the application's fio figures.
+
+**What the model cannot show.** Under \`-icount\` the guest's time is a count
+of instructions, so IOPS and latency measure path length, not a real
+device, cache misses or interrupt latency on hardware; QEMU completes a
+virtio-blk or NVMe request on the host, which the counts above do not
+include. Counts are exact for this guest; their spread comes from the
+interleaving of the vCPUs.
+
+## NVMe (managed interrupts, a queue per CPU)
+
+$header
+$(table nvme)
+
+## virtio-blk (one queue, movable interrupt)
+
+$header
+$(table virtio)
+EOF
+} >"$md"
+
+# The chart: per row, CPU 3's instructions in each context (medians).
+for disk in nvme virtio; do
+	awk -F'\t' -v disk="$disk" '$1 == disk && $3 != "impossible" {
+		delete v
+		for (i = 3; i <= NF; i++) { p = index($i, "="); v[substr($i, 1, p - 1)] = substr($i, p + 1) }
+		printf "\"%s\"", $2
+		n = split("cpu3_hardirq_dev cpu3_hardirq_ipi cpu3_softirq_block cpu3_kthread cpu3_irqthread", k, " ")
+		for (j = 1; j <= n; j++) { split(v[k[j]], s, ":"); printf " %.3f", s[1] / 1e6 }
+		printf "\n" }' "$tmp/rows" >"$tmp/$disk.dat"
+done
+panels=""
+for disk in nvme virtio; do
+	[ ! -s "$tmp/$disk.dat" ] || panels="$panels $disk"
+done
+[ -n "$panels" ] || exit 0
+# shellcheck disable=SC2086  # a list
+{
+	cat <<EOF
+set terminal pngcairo size 1400,$((500 * $(echo $panels | wc -w))) font ",10"
+set output "$png"
+set multiplot layout $(echo $panels | wc -w),1 title "CPU 3 runs an application that reads at QD 1; CPUs 0-2 load the same disk.\nMillions of instructions CPU 3 executed in device interrupts, IPIs, the BLOCK softirq and kernel threads per run (QEMU -icount, median)"
+set style data histograms
+set style histogram rowstacked
+set style fill solid 0.8 border -1
+set boxwidth 0.7
+set key top right
+set ylabel "million instructions on CPU 3"
+set xtics rotate by 25 right noenhanced
+set grid ytics
+set bmargin 12
+EOF
+	for disk in $panels; do
+		case $disk in
+		nvme) echo 'set title "NVMe: a queue per CPU, managed interrupts"' ;;
+		virtio) echo 'set title "virtio-blk: one queue, its interrupt on CPU 3 unless moved"' ;;
+		esac
+		echo "plot \"$tmp/$disk.dat\" using 2:xtic(1) title \"device interrupt\", '' using 3 title \"IPI\", '' using 4 title \"BLOCK softirq\", '' using 5 title \"kernel thread\", '' using 6 title \"interrupt thread\""
+	done
+	echo "unset multiplot"
+} | gnuplot
