@@ -137,6 +137,13 @@ virtio-blk or NVMe request on the host, which the counts above do not
 include. Counts are exact for this guest; their spread comes from the
 interleaving of the vCPUs.
 
+**Check of the plugin against the kernel's own counts.** $(awk '
+	{ delete kv; for (i = 1; i <= NF; i++) { p = index($i, "="); kv[substr($i, 1, p - 1)] = substr($i, p + 1) } }
+	kv["possible"] == 1 && kv["disk"] == "nvme" {
+		n++; d = kv["cpu3_irqs_dev"] - kv["irq_dev"]; if (d < 0) d = -d
+		if (d == 0) eq++; if (d > max) max = d }
+	END { printf "On NVMe, where CPU 3 takes only its own queue'"'"'s interrupt, the plugin'"'"'s count of device interrupts entered on CPU 3 equals the disk'"'"'s CPU 3 column of /proc/interrupts in %d of %d runs (largest difference %d: the plugin counts from io_setup to io_destroy, /proc/interrupts around the whole fio process).", eq, n, max }' "$raw")
+
 ## NVMe (managed interrupts, a queue per CPU)
 
 $header

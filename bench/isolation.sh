@@ -168,7 +168,9 @@ for b in $BOOTS; do
 	# shellcheck disable=SC2086  # a list
 	while [ "$(echo $pids | wc -w)" -ge "$PAR" ]; do
 		wait -n || die "an isolation VM failed"
-		pids=$(for p in $pids; do kill -0 "$p" 2>/dev/null && echo "$p"; done)
+		pids=$(for p in $pids; do
+			if kill -0 "$p" 2>/dev/null; then echo "$p"; fi
+		done)
 	done
 	run_boot "$b" &
 	pids="$pids $!"

@@ -71,6 +71,18 @@ say "checkpatch --strict on every patch"
 say "shellcheck of the scripts and the selftests"
 "$TOP/tests/shellcheck.sh" "$results"
 
+# The benchmarks' QEMU plugins (make bench, bench-isolation): each builds
+# warning-free against bench/qemu-plugin-v1.h.
+for c in "$TOP"/bench/*.c; do
+	p=$(basename "$c" .c)
+	if gcc -O2 -Wall -Wextra -Wno-unused-parameter -Werror -shared -fPIC \
+		-o "$BUILD/$p.so" "$c" >"$LOGDIR/plugin-$p.log" 2>&1; then
+		echo "PASS bench plugin builds: $p" >>"$results"
+	else
+		echo "FAIL bench plugin builds: $p (see build/log/plugin-$p.log)" >>"$results"
+	fi
+done
+
 if "$TOP/scripts/kernel.sh"; then
 	echo "PASS ${label:+$label }kernel builds" >>"$results"
 else
