@@ -15,6 +15,24 @@ BASE_TARBALL=/usr/src/linux-source-6.12.tar.xz
 
 mkdir -p "$BUILD" "$LOGDIR"
 
+# The harness's own git commands run with a fixed configuration: none of
+# the user's or the system's settings (format.signOff, diff.noprefix,
+# commit.gpgSign, core.hooksPath... would change an exported patch or stop
+# a commit). Only safe.directory, git's check of a repository's owner, is
+# carried over from the user's and the system's configuration, as the
+# user set it.
+if [ -z "${BA_GIT_FIXED:-}" ]; then
+	_n=0
+	while IFS= read -r _d; do
+		export "GIT_CONFIG_KEY_$_n=safe.directory" "GIT_CONFIG_VALUE_$_n=$_d"
+		_n=$((_n + 1))
+	done < <(git config --system --get-all safe.directory 2>/dev/null || true
+		git config --global --get-all safe.directory 2>/dev/null || true)
+	export GIT_CONFIG_COUNT=$_n GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1
+	export BA_GIT_FIXED=1
+	unset _n _d
+fi
+
 # Time limits in seconds, set here and nowhere else. TIMEOUT_SCALE
 # multiplies them for slow kernels (make check-debug: KASAN and lockdep
 # under TCG make every test several times slower).
@@ -113,13 +131,26 @@ tree_differences() {
 	rm -rf "$tmp"
 }
 
-# backup_tree: keep build/linux's commits (and uncommitted changes, as a
-# commit on top) in build/backup.git before the tree is replaced.
+# backup_tree: keep everything of build/linux in build/backup.git before
+# the tree is replaced, under refs named tree-<time>/: every branch and tag,
+# every stash entry, and the working tree as it is (uncommitted changes and
+# untracked files, not ignored ones: the objects live outside the tree) as
+# a commit on top of HEAD.
 backup_tree() {
-	local ref stash
+	local ref idx tree wt s i=0
 	ref=tree-$(date -u +%Y%m%d-%H%M%S)
 	[ -d "$BUILD/backup.git" ] || git init -q --bare "$BUILD/backup.git"
-	stash=$(git -C "$LINUX" stash create 2>/dev/null || true)
-	git -C "$LINUX" push -q "$BUILD/backup.git" "+${stash:-HEAD}:refs/heads/$ref"
-	say "build/linux's commits kept as $ref in build/backup.git"
+	idx=$(mktemp)
+	cp "$LINUX/.git/index" "$idx" 2>/dev/null || rm -f "$idx"
+	GIT_INDEX_FILE=$idx git -C "$LINUX" add -A
+	tree=$(GIT_INDEX_FILE=$idx git -C "$LINUX" write-tree)
+	rm -f "$idx"
+	wt=$(git -C "$LINUX" commit-tree "$tree" -p HEAD -m "build/linux's working tree, $ref")
+	git -C "$LINUX" push -q "$BUILD/backup.git" "+$wt:refs/heads/$ref/worktree" \
+		"+refs/heads/*:refs/heads/$ref/heads/*" "+refs/tags/*:refs/tags/$ref/*"
+	while read -r s; do
+		git -C "$LINUX" push -q "$BUILD/backup.git" "+$s:refs/heads/$ref/stash-$i"
+		i=$((i + 1))
+	done < <(git -C "$LINUX" stash list --format=%H)
+	say "build/linux kept as $ref/ in build/backup.git (branches, tags, $i stash entries, the working tree)"
 }

@@ -1,0 +1,110 @@
+#!/bin/bash
+# Check of the harness: the series is managed the same whatever the user's
+# git configuration, and no work is lost. In a scratch clone of this
+# repository (sharing build/base.git's objects), with a HOME whose
+# .gitconfig sets what changes patches or stops commits (format.signOff,
+# diff.noprefix, diff.mnemonicPrefix, commit.gpgSign with a gpg that fails,
+# a failing pre-commit and applypatch-msg hook):
+#  1. make tree builds build/linux, and make export, run right after,
+#     writes patches/ byte for byte as committed;
+#  2. a hand edit in patches/ stops make export, which leaves it in place,
+#     and FORCE=1 overwrites it;
+#  3. FORCE=1 make tree keeps in build/backup.git every branch, every stash
+#     entry and the working tree with its untracked files.
+# HARNESS_REPO: a checkout to test instead of the scratch clone of this one.
+# Appends one result line to RESULTS. Usage: harness-git.sh RESULTS
+set -eu
+. "$(dirname "$0")/../scripts/lib.sh"
+
+results=$1
+[ -d "$BUILD/base.git" ] || "$TOP/scripts/tree.sh" >/dev/null
+scratch=$(mktemp -d "$BUILD/harness-git.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
+log=$LOGDIR/harness-git.log
+: >"$log"
+fail() {
+	echo "FAIL harness: the series does not depend on the user's git config and keeps work ($*, see ${log#"$TOP"/})" >>"$results"
+	exit 0
+}
+
+home=$scratch/home
+mkdir -p "$home/hooks"
+printf '#!/bin/sh\nexit 1\n' >"$home/hooks/fail"
+chmod +x "$home/hooks/fail"
+for h in pre-commit applypatch-msg pre-applypatch commit-msg; do
+	ln -s fail "$home/hooks/$h"
+done
+cat >"$home/.gitconfig" <<EOF
+[user]
+	name = Hostile Config
+	email = hostile@localhost
+[format]
+	signOff = true
+[diff]
+	noprefix = true
+	mnemonicPrefix = true
+[commit]
+	gpgSign = true
+[gpg]
+	program = false
+[core]
+	hooksPath = $home/hooks
+[am]
+	threeWay = true
+EOF
+# user: what the project's scripts run with, this user's config in effect
+user() {
+	env -u BA_GIT_FIXED -u GIT_CONFIG_GLOBAL -u GIT_CONFIG_NOSYSTEM \
+		-u GIT_CONFIG_COUNT HOME="$home" "$@" >>"$log" 2>&1
+}
+
+repo=${HARNESS_REPO:-$scratch/repo}
+if [ -z "${HARNESS_REPO:-}" ]; then
+	git clone -q "$TOP" "$repo"
+fi
+mkdir -p "$repo/build"
+rm -rf "$repo/build/base.git" "$repo/build/linux" "$repo/build/backup.git"
+git clone -q --bare --shared "$BUILD/base.git" "$repo/build/base.git"
+cp "$BUILD/base.version" "$repo/build/"
+lx=$repo/build/linux
+
+# 1. tree and export under the hostile config.
+user "$repo/scripts/tree.sh" || fail "make tree failed"
+user "$repo/scripts/export.sh" || fail "make export failed"
+[ -z "$(git -C "$repo" status --porcelain -- patches)" ] ||
+	fail "make export rewrote patches/: $(git -C "$repo" status --porcelain -- patches | xargs)"
+
+# 2. A hand edit in patches/ is not overwritten.
+p=$repo/patches/$(head -n 1 "$repo/patches/series")
+echo "a hand edit" >>"$p"
+if user "$repo/scripts/export.sh"; then
+	fail "make export overwrote a hand edit in patches/"
+fi
+tail -n 1 "$p" | grep -q "a hand edit" || fail "the hand edit is gone"
+FORCE=1 user "$repo/scripts/export.sh" || fail "FORCE=1 make export failed"
+[ -z "$(git -C "$repo" status --porcelain -- patches)" ] ||
+	fail "FORCE=1 make export did not overwrite the hand edit"
+
+# 3. FORCE=1 keeps branches, stash entries and untracked files.
+git -C "$lx" -c user.name=t -c user.email=t@localhost -c commit.gpgSign=false \
+	checkout -q -b topic
+echo topic >"$lx/harness-topic"
+git -C "$lx" add harness-topic
+git -C "$lx" -c user.name=t -c user.email=t@localhost -c commit.gpgSign=false \
+	commit -q -m "a topic branch"
+topic=$(git -C "$lx" rev-parse HEAD)
+git -C "$lx" checkout -q master
+echo stashed >>"$lx/Makefile"
+git -C "$lx" -c user.name=t -c user.email=t@localhost stash -q
+stash=$(git -C "$lx" rev-parse refs/stash)
+echo untracked >"$lx/harness-untracked"
+FORCE=1 user "$repo/scripts/tree.sh" || fail "FORCE=1 make tree failed"
+bk=$repo/build/backup.git
+git -C "$bk" cat-file -e "$topic^{commit}" 2>/dev/null || fail "the topic branch is not in build/backup.git"
+git -C "$bk" cat-file -e "$stash^{commit}" 2>/dev/null || fail "the stash entry is not in build/backup.git"
+wt=$(git -C "$bk" for-each-ref --format='%(refname)' 'refs/heads/tree-*/worktree' | head -n 1)
+[ -n "$wt" ] && [ "$(git -C "$bk" show "$wt:harness-untracked" 2>/dev/null)" = untracked ] ||
+	fail "the untracked file is not in build/backup.git"
+[ ! -e "$lx/harness-untracked" ] || fail "FORCE=1 make tree left the old working tree"
+
+echo "PASS harness: the series does not depend on the user's git config and keeps work (tree and export with a hostile ~/.gitconfig; a hand edit in patches/ kept; FORCE=1 keeps branches, stash, untracked files)" >>"$results"
