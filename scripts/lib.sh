@@ -71,7 +71,11 @@ run_logged() {
 export_series() {
 	local dir=$1 f cover=$TOP/docs/cover-letter.txt extra=()
 	[ ! -f "$cover" ] || extra=(--cover-letter)
-	git -C "$LINUX" format-patch -q --zero-commit --no-signature --numbered \
+	# The cover letter is from the series' author (the last patch's), not
+	# from whoever runs the export.
+	git -C "$LINUX" -c user.name="$(git -C "$LINUX" log -1 --format=%an)" \
+		-c user.email="$(git -C "$LINUX" log -1 --format=%ae)" \
+		format-patch -q --zero-commit --no-signature --numbered \
 		--subject-prefix="PATCH v2" --abbrev=12 -o "$dir" \
 		"${extra[@]}" base..HEAD
 	if [ -f "$dir/0000-cover-letter.patch" ]; then
