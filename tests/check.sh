@@ -137,6 +137,9 @@ if [ -z "$label" ] && [ -z "${TESTS:-}" ]; then
 	say "checking that make tree never loses a commit"
 	"$TOP/tests/harness-tree.sh" "$results"
 
+	say "checking the series' git handling under a hostile git config"
+	"$TOP/tests/harness-git.sh" "$results"
+
 	say "checking that every mutant still applies (make check-mutants)"
 	"$TOP/tests/harness-mutants.sh" "$results"
 

@@ -11,7 +11,9 @@
 #     and FORCE=1 overwrites it;
 #  3. FORCE=1 make tree keeps in build/backup.git every branch, every stash
 #     entry and the working tree with its untracked files.
-# HARNESS_REPO: a checkout to test instead of the scratch clone of this one.
+# HARNESS_REPO: a checkout to test instead of the scratch clone of this one
+# (its build/ is replaced); HARNESS_PLAIN=1: no hostile .gitconfig (to see
+# steps 2 and 3 alone on a checkout that fails step 1).
 # Appends one result line to RESULTS. Usage: harness-git.sh RESULTS
 set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
@@ -54,6 +56,7 @@ cat >"$home/.gitconfig" <<EOF
 EOF
 # user: what the project's scripts run with, this user's config in effect
 user() {
+	[ -z "${HARNESS_PLAIN:-}" ] || home=$HOME
 	env -u BA_GIT_FIXED -u GIT_CONFIG_GLOBAL -u GIT_CONFIG_NOSYSTEM \
 		-u GIT_CONFIG_COUNT HOME="$home" "$@" >>"$log" 2>&1
 }
