@@ -174,14 +174,14 @@ done
 # shellcheck disable=SC2086  # a list
 {
 	cat <<EOF
-set terminal pngcairo size 1400,$((500 * $(echo $panels | wc -w))) font ",10"
+set terminal pngcairo size 1600,$((520 * $(echo $panels | wc -w))) font ",10"
 set output "$png"
 set multiplot layout $(echo $panels | wc -w),1 title "CPU 3 runs an application that reads at QD 1; CPUs 0-2 load the same disk.\nMillions of instructions CPU 3 executed in device interrupts, IPIs, the BLOCK softirq and kernel threads per run (QEMU -icount, median)"
 set style data histograms
 set style histogram rowstacked
 set style fill solid 0.8 border -1
 set boxwidth 0.7
-set key top right
+set key outside right top vertical
 set ylabel "million instructions on CPU 3"
 set xtics rotate by 25 right noenhanced
 set grid ytics
