@@ -100,8 +100,10 @@ Made by ${MADE_BY:-bench/isolation.sh} in ${ELAPSED:-?} s.
 **Setup.** A 4-vCPU guest under QEMU \`-icount\`. An application (fio,
 libaio) pinned to CPU 3 reads 4 KiB blocks at queue depth 1 from a disk for
 one run, while three fio jobs on CPUs 0-2 read from the same disk (io_uring,
-queue depth 8 each). Every figure is CPU 3's, over the application's run,
-median and [range] of the runs of a row. Two disks:
+queue depth 8 each). Every figure is CPU 3's, median and [range] of the
+runs of a row: the kernel's counts (\`/proc\`, the tracepoint) around the
+whole application process, start-up and exit included, the plugin's from
+its io_setup(2) to its io_destroy(2). Two disks:
 
 - **virtio-blk**: one queue and one interrupt, which the kernel lets a user
   move. Each row starts with that interrupt routed to CPU 3 (as the vector
@@ -123,12 +125,18 @@ insn-context TCG plugin (\`bench/insn-context.c\`: contexts followed
 through the interrupt vectors' entry points, irq_enter_rcu, irq_exit_rcu,
 handle_softirqs, blk_complete_reqs, kthread, irq_thread and the context
 switch) from the application's io_setup(2) to its io_destroy(2): device
-interrupts (the disk's, and any other device's), IPIs (function-call and
-reschedule: the application's own wake-ups are among them), the BLOCK
+interrupts (the disk's, and any other device's), function-call IPIs (the
+application's own wake-ups are among them; a reschedule IPI does not go
+through irq_enter_rcu and counts in the context it interrupts, and an
+untracked vector that follows it before the next irq_exit_rcu counts as
+an IPI), the BLOCK
 softirq's handler, other softirqs (timers, RCU: the same for every row),
 kernel threads (work items, the series' completion threads) and interrupt
-threads. Local timer interrupts, the application's own system calls and
-its user code are not in these columns. *app IOPS*, *p99*: the application's fio figures.
+threads. The interrupt entry and exit code outside the .irqentry.text
+stubs (error_entry, irqentry_enter and _exit, the return path) counts in
+the interrupted context, so the interrupt columns are a lower bound.
+Local timer interrupts, the application's own system calls and its user
+code are not in these columns. *app IOPS*, *p99*: the application's fio figures.
 
 **What the model cannot show.** Under \`-icount\` the guest's time is a count
 of instructions, so IOPS and latency measure path length, not a real
