@@ -98,14 +98,23 @@ static const char *const count_name[NCOUNT - NCTX] = {
 };
 #define MAX_HIPI 4
 
-struct task {
-	uint64_t key;			/* address of thread.sp; 0: free */
+/* What a task carries across context switches. */
+struct task_state {
 	uint8_t kthread, irqthread, idle, soft, block;
 };
 
-/* hard: 0, or the hardirq context of the interrupt being handled. */
+struct task {
+	uint64_t key;			/* address of thread.sp; 0: free */
+	struct task_state s;
+};
+
+/*
+ * hard: 0, or the hardirq context of the interrupt being handled; s: the
+ * running task's state.
+ */
 struct vcpu {
-	uint8_t hard, kind, kthread, irqthread, idle, soft, block;
+	uint8_t hard, kind;
+	struct task_state s;
 	uint64_t count[NCOUNT];
 };
 
@@ -169,15 +178,15 @@ static void count_cb(unsigned int i, void *userdata)
 		c = v->hard;
 	else if (b->irqtext)
 		c = v->kind ? v->kind : C_HARDIRQ;
-	else if (v->soft)
-		c = v->block ? C_SOFTIRQ_BLOCK : C_SOFTIRQ;
+	else if (v->s.soft)
+		c = v->s.block ? C_SOFTIRQ_BLOCK : C_SOFTIRQ;
 	else if (b->pc < KERNEL_START)
 		c = C_USER;
-	else if (v->irqthread)
+	else if (v->s.irqthread)
 		c = C_IRQTHREAD;
-	else if (v->kthread)
+	else if (v->s.kthread)
 		c = C_KTHREAD;
-	else if (v->idle)
+	else if (v->s.idle)
 		c = C_IDLE;
 	else
 		c = C_KERNEL;
@@ -218,7 +227,7 @@ static void blockon_cb(unsigned int i, void *userdata)
 {
 	struct vcpu *v = vcpu_of(i);
 
-	v->block = 1;
+	v->s.block = 1;
 	v->count[N_BLOCK]++;
 	block_ons++;
 }
@@ -226,7 +235,7 @@ static void blockon_cb(unsigned int i, void *userdata)
 /* A return instruction inside the BLOCK softirq's handler. */
 static void blockoff_cb(unsigned int i, void *userdata)
 {
-	vcpu_of(i)->block = 0;
+	vcpu_of(i)->s.block = 0;
 	block_offs++;
 }
 
@@ -234,7 +243,7 @@ static void softon_cb(unsigned int i, void *userdata)
 {
 	struct vcpu *v = vcpu_of(i);
 
-	v->soft++;
+	v->s.soft++;
 	v->count[N_SOFTIRQS]++;
 	soft_ons++;
 }
@@ -244,8 +253,8 @@ static void softoff_cb(unsigned int i, void *userdata)
 {
 	struct vcpu *v = vcpu_of(i);
 
-	if (v->soft)
-		v->soft--;
+	if (v->s.soft)
+		v->s.soft--;
 	soft_offs++;
 }
 
@@ -253,22 +262,22 @@ static void fork_cb(unsigned int i, void *userdata)
 {
 	struct vcpu *v = vcpu_of(i);
 
-	v->kthread = v->irqthread = v->idle = v->soft = v->block = 0;
+	memset(&v->s, 0, sizeof(v->s));
 }
 
 static void kthread_cb(unsigned int i, void *userdata)
 {
-	vcpu_of(i)->kthread = 1;
+	vcpu_of(i)->s.kthread = 1;
 }
 
 static void irqthread_cb(unsigned int i, void *userdata)
 {
-	vcpu_of(i)->irqthread = 1;
+	vcpu_of(i)->s.irqthread = 1;
 }
 
 static void idle_cb(unsigned int i, void *userdata)
 {
-	vcpu_of(i)->idle = 1;
+	vcpu_of(i)->s.idle = 1;
 }
 
 /* __switch_to_asm(): the store of the old stack pointer into prev. */
@@ -278,11 +287,7 @@ static void switch_prev_cb(unsigned int i, qemu_plugin_meminfo_t info,
 	struct vcpu *v = vcpu_of(i);
 	struct task *t = task_of(vaddr);
 
-	t->kthread = v->kthread;
-	t->irqthread = v->irqthread;
-	t->idle = v->idle;
-	t->soft = v->soft;
-	t->block = v->block;
+	t->s = v->s;
 	switches_seen++;
 	if (v->hard)
 		bad_switches++;		/* no switch happens in hardirq */
@@ -295,11 +300,7 @@ static void switch_next_cb(unsigned int i, qemu_plugin_meminfo_t info,
 	struct vcpu *v = vcpu_of(i);
 	struct task *t = task_of(vaddr);
 
-	v->kthread = t->kthread;
-	v->irqthread = t->irqthread;
-	v->idle = t->idle;
-	v->soft = t->soft;
-	v->block = t->block;
+	v->s = t->s;
 	switches_in++;
 }
 
