@@ -76,7 +76,7 @@ drives+=(${VM_DRIVES:-})
 # reads from it changes while it runs: its results go to the "out" share.
 append="console=ttyS0 root=/dev/root rootfstype=9p"
 append="$append rootflags=trans=virtio,version=9p2000.L,msize=262144,cache=loose ro"
-append="$append init=$TOP/scripts/guest-init.sh VMTOP=$TOP panic=-1 quiet null_blk.nr_devices=0 kunit.enable=1 ${VM_APPEND:-}"
+append="$append init=$TOP/scripts/guest-init.sh VMTOP=$TOP panic=-1 quiet null_blk.nr_devices=0 scsi_debug.add_host=0 kunit.enable=1 ${VM_APPEND:-}"
 
 set +e
 # --foreground: QEMU stays in the terminal's process group, so that Ctrl-C
