@@ -17,7 +17,7 @@ set -eu
 "$TOP/scripts/deps.sh" vm bench
 
 # The command as given, for the report's "Made by" line (paths relative).
-made_by=$(for v in BENCH_CONFIG BENCH_PATCHED_OBJ KERNELS JOBS REPS RUNTIME ICOUNT_SHIFT VM_CPUS OUT; do
+made_by=$(for v in BENCH_CONFIG BENCH_PATCHED_OBJ KERNELS JOBS REPS RUNTIME ICOUNT_SHIFT VM_CPUS VM_NVME OUT; do
 	[ -z "${!v:-}" ] || printf '%s=%q ' "$v" "${!v#"$TOP"/}"
 done)bench/bench.sh
 

@@ -20,11 +20,14 @@
 #   nmask-qdN                       null_blk signalling on CPU 0,
 #                                   completion_affinity = CPUs 2 to the last:
 #                                   every completion goes to a stand-in
+#   nvme-{none,mq-deadline}-qdN     the NVMe disk (VM_NVME=1, one queue
+#                                   per CPU) with that IO scheduler
 #   aqc-<Q>-<C>-<rq>                2008 matrix row on null_blk signalling on
 #                                   CPU 0 ("I"), fio on CPU 1 ("A"), X = CPU 2
 #                                   (queue) or 3 (completion), - = -1, QD 16
 # A job the kernel cannot run (no knob) prints nothing.
 set -eu
+. "$(dirname "$0")/../scripts/guest-lib.sh"
 ks=$1 runtime=$2 reps=$3
 shift 3
 APP=1 IRQ=0
@@ -162,6 +165,11 @@ for job in "$@"; do
 		dev=/dev/bench0 qd=${job#nmask-qd}
 		echo $IRQ >$cfg/irq_cpu 2>/dev/null || continue
 		echo "2-$(($(nproc) - 1))" >/sys/block/bench0/queue/completion_affinity ;;
+	nvme-*-qd*)
+		qd=${job##*-qd} sched=${job#nvme-}
+		sched=${sched%-qd*}
+		dev=/dev/$(nvme_by_serial banvme) || continue
+		echo "$sched" >"/sys/block/${dev#/dev/}/queue/scheduler" || continue ;;
 	aqc-*)
 		dev=/dev/bench0 qd=16
 		IFS=- read -r _ ql cl rq <<<"$job"
