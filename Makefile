@@ -49,7 +49,11 @@ bench-defaults:		## the series' cost at the defaults, distribution-like config: 
 	@BENCH_CONFIG=distro JOBS="nullb-qd1 nullb-qd16 virtio-qd1" OUT=bench/defaults bench/bench.sh
 
 bench-elevator:		## mq-deadline against none on a multi-queue NVMe disk: bench/elevator.md
-	@VM_NVME=1 JOBS="nvme-none-qd1 nvme-mq-deadline-qd1 nvme-none-qd32 nvme-mq-deadline-qd32" OUT=bench/elevator bench/bench.sh
+	@VM_NVME=1 JOBS="nvme-none-qd1 nvme-mq-deadline-qd1 nvme-none-qd32 nvme-mq-deadline-qd32" \
+		OUT=bench/elevator REPORT=bench/elevator-report.sh bench/bench.sh
+
+bench-locality-validate:	## the cache model counts one transfer per cache-line handoff: bench/locality-validation.txt
+	@bench/locality-validate.sh
 
 bench-sync:		## sync reads against async writeback: base against patched
 	@bench/sync-read.sh

@@ -11,13 +11,14 @@
 # instead of the main config's; BENCH_PATCHED_OBJ replaces build/obj-distro
 # there (a kernel of part of the series: its objects are rebuilt from
 # build/linux), OUT (bench/results),
-# RAW (build/bench.raw, the per-run figures).
+# RAW (build/bench.raw, the per-run figures), REPORT (bench/report.sh: the
+# script that writes OUT.md and OUT.png from RAW).
 set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
 "$TOP/scripts/deps.sh" vm bench
 
 # The command as given, for the report's "Made by" line (paths relative).
-made_by=$(for v in BENCH_CONFIG BENCH_PATCHED_OBJ KERNELS JOBS REPS RUNTIME ICOUNT_SHIFT VM_CPUS VM_NVME OUT; do
+made_by=$(for v in BENCH_CONFIG BENCH_PATCHED_OBJ KERNELS JOBS REPS RUNTIME ICOUNT_SHIFT VM_CPUS VM_NVME OUT REPORT; do
 	[ -z "${!v:-}" ] || printf '%s=%q ' "$v" "${!v#"$TOP"/}"
 done)bench/bench.sh
 
@@ -121,5 +122,5 @@ for k in $KERNELS; do
 	say "$k: $(($(date +%s) - t0)) s"
 done
 ELAPSED=$(($(date +%s) - start)) REPS=$REPS RUNTIME=$RUNTIME SHIFT=$SHIFT MADE_BY=$MADE_BY \
-	"$TOP/bench/report.sh" "$raw" "$OUT.md" "$OUT.png"
+	"${REPORT:-$TOP/bench/report.sh}" "$raw" "$OUT.md" "$OUT.png"
 say "${OUT#"$TOP"/}.md and .png written ($(($(date +%s) - start)) s)"

@@ -64,6 +64,12 @@ void qemu_plugin_register_vcpu_mem_cb(struct qemu_plugin_insn *insn,
 				      void *userdata);
 void qemu_plugin_register_atexit_cb(qemu_plugin_id_t id, udata_cb_t cb,
 				    void *userdata);
+struct qemu_plugin_hwaddr;
+_Bool qemu_plugin_mem_is_store(qemu_plugin_meminfo_t info);
+struct qemu_plugin_hwaddr *qemu_plugin_get_hwaddr(qemu_plugin_meminfo_t info,
+						  uint64_t vaddr);
+_Bool qemu_plugin_hwaddr_is_io(const struct qemu_plugin_hwaddr *haddr);
+uint64_t qemu_plugin_hwaddr_phys_addr(const struct qemu_plugin_hwaddr *haddr);
 
 __attribute__((visibility("default"))) int qemu_plugin_version = 1;
 

@@ -1,0 +1,47 @@
+#!/bin/bash
+# make bench-elevator's report: what mq-deadline costs per IO on a
+# multi-queue NVMe disk against no scheduler, from bench.sh's raw lines
+# ("<kernel> INSNS nvme-<sched>-qd<N> <rep> <all> <block>", bench/report.sh).
+# The guest's instructions per IO, all of them and those in the block layer
+# (block/, drivers/block/, blktrace); mean of the runs and their spread.
+# Usage: elevator-report.sh RAW OUT.md OUT.png (no chart: OUT.png unused)
+# Env: REPS, RUNTIME, SHIFT, ELAPSED, MADE_BY as for bench/report.sh.
+set -eu
+
+raw=$1 md=$2
+awk -v reps="${REPS:-3}" -v runtime="${RUNTIME:-2}" -v shift="${SHIFT:-3}" \
+	-v elapsed="${ELAPSED:-0}" -v made_by="${MADE_BY:-}" '
+$2 == "INSNS" && $3 ~ /^nvme-/ {
+	j = $3; sub(/^nvme-/, "", j)
+	qd = j; sub(/.*-qd/, "", qd)
+	s = j; sub(/-qd[0-9]+$/, "", s)
+	k = $1 SUBSEP s SUBSEP qd
+	n[k]++; a[k] += $5; b[k] += $6
+	if (!(k in mn) || $6 < mn[k]) mn[k] = $6
+	if (!(k in mx) || $6 > mx[k]) mx[k] = $6
+	kern[$1] = 1; qds[qd] = 1
+}
+function m(x, k) { return x[k] / n[k] }
+function sp(k) { return (mx[k] - mn[k]) / m(b, k) * 100 }
+END {
+	print "# mq-deadline against none on a multi-queue NVMe disk\n"
+	if (made_by != "")
+		print "Made by: " made_by ".\n"
+	print "Method: QEMU TCG with -icount shift=" shift ", 4 vCPUs, an emulated NVMe"
+	print "disk with one IO queue per vCPU and managed MSI-X interrupts; fio 4 KiB"
+	print "random reads with libaio on CPU 1, " reps " runs of " runtime " s per row; the"
+	print "insn-window plugin counts the guest instructions from fio'"'"'s io_setup"
+	print "to its io_destroy, all and those in the block layer (block/,"
+	print "drivers/block/, blktrace; mq-deadline is in block/). Per IO: mean over"
+	print "the runs; spread: (max - min) / mean of the block layer count.\n"
+	print "| kernel | QD | none: all | none: block | mq-deadline: all | mq-deadline: block | block added | all, ratio | spread none / mq-deadline |"
+	print "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+	for (kk in kern) for (q in qds) {
+		kn = kk SUBSEP "none" SUBSEP q; kd = kk SUBSEP "mq-deadline" SUBSEP q
+		if (!(kn in n) || !(kd in n)) continue
+		printf "| %s | %s | %.0f | %.0f | %.0f | %.0f | %+.0f | %.3f | %.2f%% / %.2f%% |\n",
+			kk, q, m(a, kn), m(b, kn), m(a, kd), m(b, kd),
+			m(b, kd) - m(b, kn), m(a, kd) / m(a, kn), sp(kn), sp(kd)
+	}
+	printf "\n`make bench-elevator` took %d min.\n", elapsed / 60
+}' "$raw" >"$md"
