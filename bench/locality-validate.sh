@@ -52,8 +52,10 @@ want=$((2 * ROUNDS - 1))
 # within WANT GOT: 1 if GOT is within 1% of WANT (exactly 0 for 0)
 within() { awk -v w="$1" -v g="$2" 'BEGIN { d = g - w; if (d < 0) d = -d; print (w == 0 ? g == 0 : d <= w / 100) }'; }
 ok=1
+# before the file is truncated, which would make the repository dirty
+made_by="made_by=make bench-locality-validate commit=$(git -C "$LINUX" rev-parse --short=12 HEAD) repo=$(git -C "$TOP" describe --always --dirty) config=config/vm.config rounds=$ROUNDS icount_shift=$SHIFT seconds=$secs"
 {
-	echo "made_by=make bench-locality-validate commit=$(git -C "$LINUX" rev-parse --short=12 HEAD) repo=$(git -C "$TOP" describe --always --dirty) config=config/vm.config rounds=$ROUNDS icount_shift=$SHIFT seconds=$secs"
+	echo "$made_by"
 	for w in 0 1 2; do
 		case $w in
 		0) name=solo_cpu1 wl=0 wr=0 ;;
