@@ -55,6 +55,9 @@ bench-elevator:		## mq-deadline against none on a multi-queue NVMe disk: bench/e
 bench-locality-validate:	## the cache model counts one transfer per cache-line handoff: bench/locality-validation.txt
 	@bench/locality-validate.sh
 
+bench-locality:		## cache-line transfers per IO where completions run (cache model): bench/locality.md
+	@bench/locality.sh
+
 bench-sync:		## sync reads against async writeback: base against patched
 	@bench/sync-read.sh
 

@@ -33,10 +33,18 @@ END {
 	print "insn-window plugin counts the guest instructions from fio'"'"'s io_setup"
 	print "to its io_destroy, all and those in the block layer (block/,"
 	print "drivers/block/, blktrace; mq-deadline is in block/). Per IO: mean over"
-	print "the runs; spread: (max - min) / mean of the block layer count.\n"
+	print "the runs; spread: (max - min) / mean of the block layer count. The"
+	print "\"all\" columns also count what the guest runs while QEMU'"'"'s host side"
+	print "completes the emulated disk'"'"'s IO (timer ticks, idle entry), which"
+	print "depends on the host: the block layer columns are the comparison.\n"
 	print "| kernel | QD | none: all | none: block | mq-deadline: all | mq-deadline: block | block added | all, ratio | spread none / mq-deadline |"
 	print "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
-	for (kk in kern) for (q in qds) {
+	nq = 0
+	for (q in qds) ql[++nq] = q + 0
+	for (i = 1; i <= nq; i++) for (j = i + 1; j <= nq; j++) if (ql[j] < ql[i]) { t = ql[i]; ql[i] = ql[j]; ql[j] = t }
+	for (ki = 1; ki <= 2; ki++) for (qi = 1; qi <= nq; qi++) {
+		kk = ki == 1 ? "base" : "patched"; q = ql[qi]
+		if (!(kk in kern)) continue
 		kn = kk SUBSEP "none" SUBSEP q; kd = kk SUBSEP "mq-deadline" SUBSEP q
 		if (!(kn in n) || !(kd in n)) continue
 		printf "| %s | %s | %.0f | %.0f | %.0f | %.0f | %+.0f | %.3f | %.2f%% / %.2f%% |\n",
