@@ -64,5 +64,8 @@ bench-sync:		## sync reads against async writeback: base against patched
 bench-isolation:	## what an isolated CPU that submits IO does for others: bench/isolation.md
 	@bench/isolation.sh
 
+doctor:			## what this machine lacks for make and make check (no root, changes nothing)
+	@scripts/doctor.sh
+
 help:
 	@grep -E '^[a-z-]+:.*## ' Makefile | sed 's/:.*## /\t/'

@@ -1,6 +1,7 @@
 #!/bin/bash
 # Install the Debian packages that the named groups need, when missing.
 # Usage: deps.sh build|vm|bench ...
+#        deps.sh --list GROUP...   (print the missing ones, install nothing)
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -13,6 +14,11 @@ pkgs_for() {
 	esac
 }
 
+list=0
+if [ "${1:-}" = --list ]; then
+	list=1
+	shift
+fi
 missing=
 for group in "$@"; do
 	for p in $(pkgs_for "$group"); do
@@ -21,6 +27,11 @@ for group in "$@"; do
 		fi
 	done
 done
+if [ $list = 1 ]; then
+	# shellcheck disable=SC2086  # one package per line
+	[ -z "$missing" ] || printf '%s\n' $missing
+	exit 0
+fi
 [ -z "$missing" ] && exit 0
 [ "$(id -u)" -eq 0 ] || die "missing packages:$missing (run as root to install them)"
 say "installing:$missing"
