@@ -13,27 +13,41 @@ dat=$BUILD/locality-chart.dat
 
 awk -v reps="${REPS:-3}" -v ios="${IOS:-2000}" -v shift="${SHIFT:-3}" \
 	-v elapsed="${ELAPSED:-0}" -v made_by="${MADE_BY:-}" -v dat="$dat" '
-# Per IO figures of a row: the sums over its runs, vCPUs and categories,
-# over the sum of its runs IOs (each run counted once).
+# Per IO figures of a row: per run, the sums over its vCPUs and categories
+# over the run'"'"'s IOs; the row shows the median of its runs (a run
+# whose window caught other work, such as a kernel thread'"'"'s, does not
+# move it) and the spread of its transfers per IO (max - min).
 {
 	for (i = 1; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
 	k = f["llc"] SUBSEP f["row"]
-	if (!(k SUBSEP f["rep"] in seen)) {
-		seen[k SUBSEP f["rep"]] = 1
-		io[k] += f["ios"]
+	r = k SUBSEP f["rep"]
+	if (!(r in rio)) {
+		rio[r] = f["ios"]
 		runs[k]++
-		run_x[k SUBSEP runs[k]] = 0
+		rep_of[k SUBSEP runs[k]] = r
 	}
-	x = f["xfer_local"] + f["xfer_remote"]
-	n["xl", k] += f["xfer_local"]; n["xr", k] += f["xfer_remote"]
-	n["l1", k] += f["l1_miss"]; n["l2", k] += f["l2_miss"]
-	n["llc", k] += f["llc_miss"]; n["in", k] += f["insns"]
-	n["cat", f["cat"], k] += x
-	run_x[k SUBSEP runs[k]] += x
+	v["xl", r] += f["xfer_local"]; v["xr", r] += f["xfer_remote"]
+	v["l1", r] += f["l1_miss"]; v["l2", r] += f["l2_miss"]
+	v["llc", r] += f["llc_miss"]; v["in", r] += f["insns"]
+	v["x", r] += f["xfer_local"] + f["xfer_remote"]
+	v["cat", f["cat"], r] += f["xfer_local"] + f["xfer_remote"]
 	cats[f["cat"]] = 1
 	if (!(k in order)) { order[k] = ++nk; key[nk] = k }
 }
-function per(name, k) { return n[name, k] / io[k] }
+# med(name, k): the median over the row'"'"'s runs of name per IO
+function med(name, k,   i, j, t, a, n) {
+	n = runs[k]
+	for (i = 1; i <= n; i++) a[i] = v[name, rep_of[k SUBSEP i]] / rio[rep_of[k SUBSEP i]]
+	for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
+	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+}
+function medcat(c, k,   i, j, t, a, n, r) {
+	n = runs[k]
+	for (i = 1; i <= n; i++) { r = rep_of[k SUBSEP i]; a[i] = v["cat", c, r] / rio[r] }
+	for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
+	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+}
+function per(name, k) { return med(name, k) }
 # the model time per IO, ns: a transfer in the socket 51 (Molka et al.
 # 2015, Haswell-EP: 49-53), across sockets 102 (assumed: twice), an L2 miss
 # served by the LLC 21.2 (the same paper), an LLC miss 90 (assumed DRAM)
@@ -41,11 +55,12 @@ function ns(k,   llc_hits) {
 	llc_hits = per("l2", k) - per("xl", k) - per("xr", k) - per("llc", k)
 	return per("xl", k) * 51 + per("xr", k) * 102 + llc_hits * 21.2 + per("llc", k) * 90
 }
-function spread(k,   i, mn, mx, v) {
+function spread(k,   i, mn, mx, x, r) {
 	for (i = 1; i <= runs[k]; i++) {
-		v = run_x[k SUBSEP i] / (io[k] / runs[k])
-		if (i == 1 || v < mn) mn = v
-		if (i == 1 || v > mx) mx = v
+		r = rep_of[k SUBSEP i]
+		x = v["x", r] / rio[r]
+		if (i == 1 || x < mn) mn = x
+		if (i == 1 || x > mx) mx = x
 	}
 	return mx - mn
 }
@@ -59,7 +74,7 @@ END {
 	print "the completion is signalled on CPU 0 (null_blk irq_cpu=0, one hardware"
 	print "queue; virtio-blk with its interrupt routed to CPU 0), fio reads 4 KiB at"
 	print "random, direct, libaio, QD 4, from the disk'"'"'s first MiB, " ios " reads per"
-	print "run, " reps " runs per row. The counts come from bench/cache-model.c: per vCPU a"
+	print "run, " reps " runs per row, the median shown. The counts come from bench/cache-model.c: per vCPU a"
 	print "48 KiB 12-way L1D and a 2 MiB 16-way L2, per socket a 32 MiB 16-way LLC,"
 	print "64-byte lines, write-invalidate coherence; a transfer is a load or store"
 	print "that finds its line modified in another vCPU'"'"'s cache (make"
@@ -76,9 +91,9 @@ END {
 	for (i = 1; i <= nk; i++) {
 		k = key[i]; split(k, p, SUBSEP)
 		printf "| %s | %s | %.1f | %.1f | %.1f | %.0f | %.1f | %.2f | %.0f | %.0f |\n",
-			p[1], p[2], per("xl", k) + per("xr", k), per("xr", k), spread(k),
+			p[1], p[2], per("x", k), per("xr", k), spread(k),
 			per("l1", k), per("l2", k), per("llc", k), per("in", k), ns(k)
-		print p[1] "-" p[2], per("xl", k), per("xr", k) >dat
+		print p[1] "-" p[2], per("x", k) - per("xr", k), per("xr", k) >dat
 	}
 	printf "\nTransfers per IO by where the instruction is (block layer, block and\n"
 	printf "virtio drivers, scheduler, IPI, interrupts and softirqs, other kernel code,\n"
@@ -93,17 +108,16 @@ END {
 	for (i = 1; i <= nk; i++) {
 		k = key[i]; split(k, p, SUBSEP)
 		printf "| %s | %s |", p[1], p[2]
-		for (a = 1; a <= nc; a++) printf " %.2f |", n["cat", cl[a], k] / io[k]
+		for (a = 1; a <= nc; a++) printf " %.2f |", medcat(cl[a], k)
 		print ""
 	}
 	# beside the seed: rq_affinity=0 against 1, null_blk, two caches
 	a = "two" SUBSEP "n-rq0"; b = "two" SUBSEP "n-rq1"
-	if ((a in io) && (b in io)) {
+	if ((a in runs) && (b in runs)) {
 		printf "\nBeside the 2008 seed: with the interrupt and the submitter in different\n"
-		printf "last-level caches (null_blk, two sockets), rq_affinity=1 moves %.1f cache\n", per("xl", b) + per("xr", b)
+		printf "last-level caches (null_blk, two sockets), rq_affinity=1 moves %.1f cache\n", per("x", b)
 		printf "lines per IO against %.1f at rq_affinity=0 (%+.0f%%), %.0f against %.0f model ns\n",
-			per("xl", a) + per("xr", a),
-			((per("xl", b) + per("xr", b)) / (per("xl", a) + per("xr", a)) - 1) * 100, ns(b), ns(a)
+			per("x", a), (per("x", b) / per("x", a) - 1) * 100, ns(b), ns(a)
 		printf "per IO. The seed measured back-end stall cycles, mostly cache misses, at\n"
 		printf "9.9%% of all cycles with rq=0 and 5.8%% with rq=1 (-41%%) on a 4-way ia64;\n"
 		printf "the model counts transfers, not stall cycles, and no timing, so the two\n"
