@@ -71,15 +71,21 @@ say "checkpatch --strict on every patch"
 say "shellcheck of the scripts and the selftests"
 "$TOP/tests/shellcheck.sh" "$results"
 
-# The benchmarks' QEMU plugins (make bench, bench-isolation): each builds
-# warning-free against bench/qemu-plugin-v1.h.
+# The benchmarks' QEMU plugins (make bench, bench-isolation,
+# bench-locality): each builds warning-free against
+# bench/qemu-plugin-v1.h; the guest programs (pingpong.c, with a main())
+# build warning-free as the static programs they are.
 for c in "$TOP"/bench/*.c; do
 	p=$(basename "$c" .c)
-	if gcc -O2 -Wall -Wextra -Wno-unused-parameter -Werror -shared -fPIC \
-		-o "$BUILD/$p.so" "$c" >"$LOGDIR/plugin-$p.log" 2>&1; then
-		echo "PASS bench plugin builds: $p" >>"$results"
+	if grep -q '^int main(' "$c"; then
+		what="bench guest program builds" flags=(-static -pthread -o "$BUILD/$p")
 	else
-		echo "FAIL bench plugin builds: $p (see build/log/plugin-$p.log)" >>"$results"
+		what="bench plugin builds" flags=(-Wno-unused-parameter -shared -fPIC -o "$BUILD/$p.so")
+	fi
+	if gcc -O2 -Wall -Wextra -Werror "${flags[@]}" "$c" >"$LOGDIR/plugin-$p.log" 2>&1; then
+		echo "PASS $what: $p" >>"$results"
+	else
+		echo "FAIL $what: $p (see build/log/plugin-$p.log)" >>"$results"
 	fi
 done
 
