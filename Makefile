@@ -52,6 +52,11 @@ bench-elevator:		## mq-deadline against none on a multi-queue NVMe disk: bench/e
 	@VM_NVME=1 JOBS="nvme-none-qd1 nvme-mq-deadline-qd1 nvme-none-qd32 nvme-mq-deadline-qd32" \
 		OUT=bench/elevator REPORT=bench/elevator-report.sh bench/bench.sh
 
+bench-redirect:		## what the submit redirect (patch 21) costs per IO on NVMe: bench/redirect.md
+	@VM_NVME=1 JOBS="nvme-none-qd1 nvme-redirect-qd1 nvme-none-qd32 nvme-redirect-qd32" \
+		PAIR="none redirect" TITLE="The submit redirect against the defaults on a multi-queue NVMe disk" \
+		OUT=bench/redirect REPORT=bench/elevator-report.sh bench/bench.sh
+
 bench-locality-validate:	## the cache model counts one transfer per cache-line handoff: bench/locality-validation.txt
 	@bench/locality-validate.sh
 

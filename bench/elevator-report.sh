@@ -1,15 +1,19 @@
 #!/bin/bash
-# make bench-elevator's report: what mq-deadline costs per IO on a
-# multi-queue NVMe disk against no scheduler, from bench.sh's raw lines
-# ("<kernel> INSNS nvme-<sched>-qd<N> <rep> <all> <block>", bench/report.sh).
+# make bench-elevator's and bench-redirect's report: what a setting (PAIR's
+# second word: mq-deadline, or redirect, queue_affinity without fio's CPU)
+# costs per IO on a multi-queue NVMe disk against its first (none), from
+# bench.sh's raw lines ("<kernel> INSNS nvme-<variant>-qd<N> <rep> <all>
+# <block>", bench/report.sh).
 # The guest's instructions per IO, all of them and those in the block layer
 # (block/, drivers/block/, blktrace); mean of the runs and their spread.
 # Usage: elevator-report.sh RAW OUT.md OUT.png (no chart: OUT.png unused)
-# Env: REPS, RUNTIME, SHIFT, ELAPSED, MADE_BY as for bench/report.sh.
+# Env: PAIR ("none mq-deadline"), TITLE, REPS, RUNTIME, SHIFT, ELAPSED,
+# MADE_BY as for bench/report.sh.
 set -eu
 
 raw=$1 md=$2
-awk -v reps="${REPS:-3}" -v runtime="${RUNTIME:-2}" -v shift="${SHIFT:-3}" \
+read -r va vb <<<"${PAIR:-none mq-deadline}"
+awk -v va="$va" -v vb="$vb" -v title="${TITLE:-mq-deadline against none on a multi-queue NVMe disk}" -v reps="${REPS:-3}" -v runtime="${RUNTIME:-2}" -v shift="${SHIFT:-3}" \
 	-v elapsed="${ELAPSED:-0}" -v made_by="${MADE_BY:-}" '
 $2 == "INSNS" && $3 ~ /^nvme-/ {
 	j = $3; sub(/^nvme-/, "", j)
@@ -24,7 +28,7 @@ $2 == "INSNS" && $3 ~ /^nvme-/ {
 function m(x, k) { return x[k] / n[k] }
 function sp(k) { return (mx[k] - mn[k]) / m(b, k) * 100 }
 END {
-	print "# mq-deadline against none on a multi-queue NVMe disk\n"
+	print "# " title "\n"
 	if (made_by != "")
 		print "Made by: " made_by ".\n"
 	print "Method: QEMU TCG with -icount shift=" shift ", 4 vCPUs, an emulated NVMe"
@@ -32,12 +36,12 @@ END {
 	print "random reads with libaio on CPU 1, " reps " runs of " runtime " s per row; the"
 	print "insn-window plugin counts the guest instructions from fio'"'"'s io_setup"
 	print "to its io_destroy, all and those in the block layer (block/,"
-	print "drivers/block/, blktrace; mq-deadline is in block/). Per IO: mean over"
+	print "drivers/block/, blktrace; mq-deadline and the redirect are in block/). Per IO: mean over"
 	print "the runs; spread: (max - min) / mean of the block layer count. The"
 	print "\"all\" columns also count what the guest runs while QEMU'"'"'s host side"
 	print "completes the emulated disk'"'"'s IO (timer ticks, idle entry), which"
 	print "depends on the host: the block layer columns are the comparison.\n"
-	print "| kernel | QD | none: all | none: block | mq-deadline: all | mq-deadline: block | block added | all, ratio | spread none / mq-deadline |"
+	printf "| kernel | QD | %s: all | %s: block | %s: all | %s: block | block added | all, ratio | spread %s / %s |\n", va, va, vb, vb, va, vb
 	print "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 	nq = 0
 	for (q in qds) ql[++nq] = q + 0
@@ -45,11 +49,11 @@ END {
 	for (ki = 1; ki <= 2; ki++) for (qi = 1; qi <= nq; qi++) {
 		kk = ki == 1 ? "base" : "patched"; q = ql[qi]
 		if (!(kk in kern)) continue
-		kn = kk SUBSEP "none" SUBSEP q; kd = kk SUBSEP "mq-deadline" SUBSEP q
+		kn = kk SUBSEP va SUBSEP q; kd = kk SUBSEP vb SUBSEP q
 		if (!(kn in n) || !(kd in n)) continue
 		printf "| %s | %s | %.0f | %.0f | %.0f | %.0f | %+.0f | %.3f | %.2f%% / %.2f%% |\n",
 			kk, q, m(a, kn), m(b, kn), m(a, kd), m(b, kd),
 			m(b, kd) - m(b, kn), m(a, kd) / m(a, kn), sp(kn), sp(kd)
 	}
-	printf "\n`make bench-elevator` took %d min.\n", elapsed / 60
+	printf "\nThe run took %d min.\n", elapsed / 60
 }' "$raw" >"$md"

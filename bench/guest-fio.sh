@@ -22,6 +22,9 @@
 #                                   every completion goes to a stand-in
 #   nvme-{none,mq-deadline}-qdN     the NVMe disk (VM_NVME=1, one queue
 #                                   per CPU) with that IO scheduler
+#   nvme-redirect-qdN               no scheduler, queue_affinity = every
+#                                   CPU but fio's: fio submits through a
+#                                   stand-in's software queue
 #   aqc-<Q>-<C>-<rq>                2008 matrix row on null_blk signalling on
 #                                   CPU 0 ("I"), fio on CPU 1 ("A"), X = CPU 2
 #                                   (queue) or 3 (completion), - = -1, QD 16
@@ -169,7 +172,15 @@ for job in "$@"; do
 		qd=${job##*-qd} sched=${job#nvme-}
 		sched=${sched%-qd*}
 		dev=/dev/$(nvme_by_serial banvme) || continue
-		echo "$sched" >"/sys/block/${dev#/dev/}/queue/scheduler" || continue ;;
+		q=/sys/block/${dev#/dev/}/queue
+		reset "${dev#/dev/}"
+		if [ "$sched" = redirect ]; then
+			[ -e "$q/queue_affinity" ] || continue
+			echo none >"$q/scheduler"
+			echo "$(seq 0 $(($(nproc) - 1)) | grep -vx $APP | paste -sd,)" >"$q/queue_affinity"
+		else
+			echo "$sched" >"$q/scheduler" || continue
+		fi ;;
 	aqc-*)
 		dev=/dev/bench0 qd=16
 		IFS=- read -r _ ql cl rq <<<"$job"

@@ -4,7 +4,9 @@
 # forth ROUNDS times each way between CPUs 0 and 1 (one socket) and between
 # CPUs 1 and 2 (two sockets), and increments it as often on CPU 1 alone.
 # The model must count 2 * ROUNDS - 1 transfers in pingpong's touch(), of
-# the right kind, within 1%, and none for the solo run. Writes
+# the right kind, within 1%, and none for the solo run. The same guest
+# command is run once more without the plugin: the plugin's overhead, in
+# host seconds (the model's counts do not depend on them). Writes
 # bench/locality-validation.txt (key=value, the last line result=pass or
 # result=fail) and exits non-zero on a failure.
 # Env: ROUNDS (2000), ICOUNT_SHIFT (3).
@@ -40,6 +42,12 @@ KIMAGE=$KOBJ/arch/x86/boot/bzImage VM_ICOUNT=$SHIFT VM_TOPOLOGY=sockets=2,cores=
 	"$TOP/scripts/vm.sh" "$BUILD/pingpong solo 1 $ROUNDS && $BUILD/pingpong 0 1 $ROUNDS && $BUILD/pingpong 1 2 $ROUNDS" ||
 	die "validation VM failed, see ${out#"$TOP"/}/console.log"
 secs=$(($(date +%s) - t0))
+t0=$(date +%s)
+KIMAGE=$KOBJ/arch/x86/boot/bzImage VM_ICOUNT=$SHIFT VM_TOPOLOGY=sockets=2,cores=2 \
+	VM_QUIET=1 VM_OUT=$out/plain VM_TIMEOUT=$T_BENCH \
+	"$TOP/scripts/vm.sh" "$BUILD/pingpong solo 1 $ROUNDS && $BUILD/pingpong 0 1 $ROUNDS && $BUILD/pingpong 1 2 $ROUNDS" ||
+	die "validation VM without the plugin failed, see ${out#"$TOP"/}/plain/console.log"
+plain=$(($(date +%s) - t0))
 
 # sum WINDOW FIELD: FIELD summed over the probe category's lines of WINDOW
 sum()
@@ -53,7 +61,7 @@ want=$((2 * ROUNDS - 1))
 within() { awk -v w="$1" -v g="$2" 'BEGIN { d = g - w; if (d < 0) d = -d; print (w == 0 ? g == 0 : d <= w / 100) }'; }
 ok=1
 # before the file is truncated, which would make the repository dirty
-made_by="made_by=make bench-locality-validate commit=$(git -C "$LINUX" rev-parse --short=12 HEAD) repo=$(git -C "$TOP" describe --always --dirty) config=config/vm.config rounds=$ROUNDS icount_shift=$SHIFT seconds=$secs"
+made_by="made_by=make bench-locality-validate commit=$(git -C "$LINUX" rev-parse --short=12 HEAD) repo=$(git -C "$TOP" describe --always --dirty) config=config/vm.config rounds=$ROUNDS icount_shift=$SHIFT seconds=$secs seconds_without_plugin=$plain"
 {
 	echo "$made_by"
 	for w in 0 1 2; do
