@@ -9,11 +9,7 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 
 "$TOP/scripts/tree.sh"
-if [ ! -d "$BUILD/base-src" ]; then
-	git -C "$LINUX" worktree prune
-	git -C "$LINUX" worktree add -q --detach "$BUILD/base-src" base
-fi
-git -C "$BUILD/base-src" checkout -q --detach base
+worktree "$BUILD/base-src" base || die "cannot check the base out in build/base-src"
 if [ "${BENCH_CONFIG:-}" = distro ]; then
 	export EXTRA_CONFIG=$TOP/config/distro/distro.config
 	SRC=$BUILD/base-src KOBJ=$BUILD/obj-distro-base "$TOP/scripts/kernel.sh"

@@ -8,7 +8,6 @@ set -eu
 targets=${*:-"block/ drivers/block/null_blk/ drivers/md/ kernel/trace/"}
 src=$BUILD/bisect-src
 obj=$BUILD/obj-bisect
-[ -d "$src" ] || git -C "$LINUX" worktree add -q --detach "$src" base
 mkdir -p "$obj"
 cp "$KOBJ/.config" "$obj/.config"
 # warnings LOG: the W=1 warnings in LOG, without paths and line numbers, so
@@ -18,8 +17,9 @@ warnings() {
 }
 
 # build COMMIT: check COMMIT out and build the targets (incrementally).
+# Fails, without building, unless the worktree holds COMMIT.
 build() {
-	git -C "$src" checkout -q --detach "$1"
+	worktree "$src" "$1" || return 1
 	# shellcheck disable=SC2086
 	run_logged "$LOGDIR/bisect.log" "building: $(git -C "$src" log -1 --format=%s)" sh -c \
 		"make -C '$src' O='$obj' olddefconfig >/dev/null && make -C '$src' O='$obj' -j3 W=1 $targets"

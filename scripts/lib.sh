@@ -134,6 +134,28 @@ tree_differences() {
 	git -C "$LINUX" status --short | sed 's/^/  uncommitted: /'
 	rm -rf "$tmp"
 }
+# worktree DIR REF: DIR as a worktree of build/linux with REF's commit
+# checked out (detached): added when missing, and removed and added again
+# when it belongs to an earlier build/linux (rm -rf build/linux, FORCE=1
+# make tree), whose worktrees git commands fail in. Fails unless DIR's
+# HEAD is REF's commit afterwards.
+worktree() {
+	local dir want
+	dir=$(realpath -m "$1")
+	want=$(git -C "$LINUX" rev-parse -q --verify "$2^{commit}") || return 1
+	git -C "$LINUX" worktree prune || return 1
+	if [ -e "$dir" ] && ! git -C "$LINUX" worktree list --porcelain |
+		grep -qxF "worktree $dir"; then
+		say "${1#"$TOP"/} belonged to an earlier build/linux: added again"
+		rm -rf "$dir"
+	fi
+	if [ ! -d "$dir" ]; then
+		git -C "$LINUX" worktree add -q --detach "$dir" "$want" || return 1
+	fi
+	git -C "$dir" checkout -q --detach -f "$want" || return 1
+	[ "$(git -C "$dir" rev-parse HEAD)" = "$want" ]
+}
+
 
 # backup_tree: keep everything of build/linux in build/backup.git before
 # the tree is replaced, under refs named tree-<time>/: every branch and tag,

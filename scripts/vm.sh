@@ -78,24 +78,53 @@ append="console=ttyS0 root=/dev/root rootfstype=9p"
 append="$append rootflags=trans=virtio,version=9p2000.L,msize=262144,cache=loose ro"
 append="$append init=$TOP/scripts/guest-init.sh VMTOP=$TOP panic=-1 quiet null_blk.nr_devices=0 scsi_debug.add_host=0 kunit.enable=1 ${VM_APPEND:-}"
 
-set +e
-# --foreground: QEMU stays in the terminal's process group, so that Ctrl-C
-# (SIGINT to the group) stops it at once, not only this script.
-timeout --foreground -k 10 "$timeout" qemu-system-x86_64 "${accel[@]}" -smp "${VM_CPUS:-4}${VM_TOPOLOGY:+,$VM_TOPOLOGY}" -m 2G \
-	-nographic -no-reboot -nic none -kernel "$KIMAGE" -append "$append" \
-	-fsdev local,id=root,path=/,security_model=none,readonly=on,multidevs=remap \
-	-device virtio-9p-pci,fsdev=root,mount_tag=/dev/root \
-	-fsdev local,id=out,path="$run",security_model=none \
-	-device virtio-9p-pci,fsdev=out,mount_tag=out \
-	"${drives[@]}" </dev/null 2>&1 | tee "$log" | {
-	# Show the guest's output only: from the start sentinel to the exit one.
-	if [ -n "${VM_QUIET:-}" ]; then cat >/dev/null; else
-		awk '/@@VM-EXIT@@/ { sub(/@@VM-EXIT@@.*/, ""); if ($0 != "") print; on = 0 }
-			on { print; fflush() } /@@VM-START@@/ { on = 1 }'
-	fi
+# show_guest: the guest's output only, from the start sentinel to the exit
+# one, each line as it comes (a shell loop: mawk would buffer its input).
+show_guest() {
+	local line on=""
+	while IFS= read -r line || [ -n "$line" ]; do
+		case $line in
+		*@@VM-EXIT@@*)
+			line=${line%%@@VM-EXIT@@*}
+			[ -z "$line" ] || printf '%s\n' "$line"
+			on="" ;;
+		*@@VM-START@@*) on=1 ;;
+		*) [ -z "$on" ] || printf '%s\n' "$line" ;;
+		esac
+	done
 }
-qrc=${PIPESTATUS[0]}
-set -e
+# stop_qemu SIGNAL: the trap for a signal sent to this script alone (a
+# supervisor's SIGTERM, a closed terminal's SIGHUP; Ctrl-C reaches QEMU
+# itself too): QEMU is stopped, not left running until its timeout.
+stop_qemu() {
+	[ ! -s "$run/qemu.pid" ] || kill "$(cat "$run/qemu.pid")" 2>/dev/null || true
+	[ -z "$nvme_img" ] || rm -f "$nvme_img"
+	trap - "$1"
+	kill -s "$1" $$
+}
+rm -f "$run/qemu.pid" "$run/qemu.rc"
+trap 'stop_qemu TERM' TERM
+trap 'stop_qemu HUP' HUP
+trap 'stop_qemu INT' INT
+# --foreground: QEMU stays in the terminal's process group, so that Ctrl-C
+# (SIGINT to the group) stops it at once, not only this script. The
+# pipeline runs in the background and the script waits for it: bash runs a
+# trap only once the foreground command has ended, a wait it interrupts.
+{
+	q=0
+	timeout --foreground -k 10 "$timeout" qemu-system-x86_64 "${accel[@]}" -smp "${VM_CPUS:-4}${VM_TOPOLOGY:+,$VM_TOPOLOGY}" -m 2G \
+		-nographic -no-reboot -nic none -kernel "$KIMAGE" -append "$append" \
+		-pidfile "$run/qemu.pid" \
+		-fsdev local,id=root,path=/,security_model=none,readonly=on,multidevs=remap \
+		-device virtio-9p-pci,fsdev=root,mount_tag=/dev/root \
+		-fsdev local,id=out,path="$run",security_model=none \
+		-device virtio-9p-pci,fsdev=out,mount_tag=out \
+		"${drives[@]}" </dev/null 2>&1 || q=$?
+	echo "$q" >"$run/qemu.rc"
+} | tee "$log" | if [ -n "${VM_QUIET:-}" ]; then cat >/dev/null; else show_guest; fi &
+wait $! || true
+trap - TERM HUP INT
+qrc=$(cat "$run/qemu.rc" 2>/dev/null || echo 125)
 [ -z "$nvme_img" ] || rm -f "$nvme_img"
 
 if [ "$qrc" -eq 124 ] || [ "$qrc" -eq 137 ]; then

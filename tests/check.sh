@@ -143,6 +143,9 @@ if [ -z "$label" ] && [ -z "${TESTS:-}" ]; then
 	say "checking that make tree never loses a commit"
 	"$TOP/tests/harness-tree.sh" "$results"
 
+	say "checking that a re-created build/linux gets its worktrees back"
+	"$TOP/tests/harness-worktree.sh" "$results"
+
 	say "checking the series' git handling under a hostile git config"
 	"$TOP/tests/harness-git.sh" "$results"
 
@@ -167,7 +170,7 @@ fi
 # starved the busy loop to 4% of the CPU, where the series leaves it
 # half, a difference that 30 s shows as well, and 30 s is still past the
 # soft lockup detector's 20).
-say "checking that an interrupted VM run leaves no QEMU behind"
+say "checking that a VM run stopped by SIGINT, SIGTERM or SIGHUP leaves no QEMU behind"
 "$TOP/tests/harness-sigint.sh" "$results"
 
 say "running the block-affinity selftests in the VM"

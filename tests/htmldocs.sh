@@ -24,9 +24,10 @@ doc_warnings() {
 
 base_warn=$BUILD/htmldocs-base-$BASE_VERSION.warnings
 if [ ! -f "$base_warn" ]; then
-	[ -d "$BUILD/base-src" ] ||
-		git -C "$LINUX" worktree add -q --detach "$BUILD/base-src" base
-	git -C "$BUILD/base-src" checkout -q --detach base
+	worktree "$BUILD/base-src" base || {
+		echo "FAIL htmldocs: cannot check the base out in build/base-src" >>"$results"
+		exit 0
+	}
 	doc_warnings "$BUILD/base-src" "$BUILD/htmldocs-base" >"$base_warn.tmp" || {
 		echo "FAIL htmldocs: the base's documents do not build (build/htmldocs-base.log)" >>"$results"
 		exit 0

@@ -34,8 +34,7 @@ if [ -n "${MUTANT_INPLACE:-}" ]; then
 		die "build/linux has uncommitted changes; commit them or run without MUTANT_INPLACE"
 	trap 'git -C "$src" checkout -q -f -- .' EXIT
 else
-	[ -d "$src" ] || git -C "$LINUX" worktree add -q --detach "$src" HEAD
-	git -C "$src" checkout -q --detach -f "$(git -C "$LINUX" rev-parse HEAD)"
+	worktree "$src" HEAD || die "cannot check build/linux's HEAD out in ${src#"$TOP"/}"
 fi
 
 # vm_words VMENV: the list's fourth column as "ENV_WORDS|BOOT_PARAMS".
