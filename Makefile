@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 CMD ?= true
 
-.PHONY: all demo check check-debug check-series check-mutants tree export kernel vm selftests bench bench-defaults bench-sync bench-isolation help
+.PHONY: all demo check lint check-debug check-series check-mutants tree export kernel vm selftests bench bench-defaults bench-defaults-profile bench-sync bench-isolation help
 
 all: demo
 
@@ -13,6 +13,9 @@ demo:			## build, boot, and print the analyzer's table
 
 check:			## the full test suite (the README's test command)
 	@tests/check.sh
+
+lint:			## shellcheck of every script and checkpatch --strict of every patch, in seconds
+	@tests/lint.sh
 
 check-debug:		## make check on a KASAN/lockdep kernel, longer limits (not in CI: slow)
 	@tests/check-debug.sh
@@ -47,6 +50,9 @@ bench:			## benchmarks under QEMU -icount: base against patched
 
 bench-defaults:		## the series' cost at the defaults, distribution-like config: bench/defaults.md
 	@BENCH_CONFIG=distro JOBS="nullb-qd1 nullb-qd16 virtio-qd1" OUT=bench/defaults bench/bench.sh
+
+bench-defaults-profile:	## per kernel function, where the series' instructions at the defaults go: bench/defaults-profile.txt
+	@bench/defaults-profile.sh
 
 bench-elevator:		## mq-deadline against none on a multi-queue NVMe disk: bench/elevator.md
 	@VM_NVME=1 JOBS="nvme-none-qd1 nvme-mq-deadline-qd1 nvme-none-qd32 nvme-mq-deadline-qd32" \

@@ -46,33 +46,7 @@ fi
 raw=${RAW:-$BUILD/bench.raw}
 : >"$raw"
 
-# ksym IMAGE SYMBOL: the address of a kernel symbol of a benchmark kernel.
-ksym()
-{
-	local map=${1%/arch/x86/boot/bzImage}/System.map
-
-	awk -v s="$2" '$3 == s { print $1; f = 1; exit } END { exit !f }' "$map" ||
-		die "no $2 in ${map#"$TOP"/}"
-}
-
-# block_ranges IMAGE: the address ranges of the block layer's functions in a
-# benchmark kernel (block/, drivers/block/, blktrace), sorted, one "START END"
-# per line. Static functions whose name occurs twice in vmlinux are left out.
-block_ranges()
-{
-	local obj=${1%/arch/x86/boot/bzImage} a s
-
-	nm -S "$obj/vmlinux" |
-		awk 'NR == FNR { want[$3] = 1; next }
-			NF == 4 && $3 ~ /^[tT]$/ { c[$4]++; a[$4] = $1; s[$4] = $2 }
-			END { for (n in want) if (c[n] == 1) print a[n], s[n] }' \
-			<(nm --defined-only "$obj/block/built-in.a" \
-				"$obj/drivers/block/built-in.a" \
-				"$obj/kernel/trace/blktrace.o" | awk '$2 ~ /^[tT]$/') - |
-		sort | while read -r a s; do
-			printf '%x %x\n' $((16#$a)) $((16#$a + 16#$s))
-		done
-}
+. "$TOP/bench/bench-lib.sh"
 
 KERNELS=${KERNELS:-base patched}
 OUT=${OUT:-$TOP/bench/results}

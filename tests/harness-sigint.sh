@@ -22,6 +22,7 @@ cleanup() {
 	done
 }
 trap cleanup EXIT
+trap "exit 130" INT TERM HUP
 
 # qemu_pids RUN: the QEMU processes of that run (their command line names it).
 qemu_pids() { pgrep -f "qemu-system-x86_64.*$1" || true; }

@@ -1,6 +1,9 @@
 #!/bin/bash
 # Run shellcheck (warnings and errors) on the project's scripts and on the
-# series' selftests, one result line each to RESULTS.
+# series' selftests, one result line each to RESULTS. The repository's
+# .shellcheckrc lets shellcheck follow the sourced libraries (source-path=
+# SCRIPTDIR), so their functions and variables are checked where they are
+# used; findings are counted from shellcheck's one-line gcc format.
 # Usage: shellcheck.sh RESULTS
 set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
@@ -12,11 +15,11 @@ check() {
 	shift 2
 	log=$LOGDIR/shellcheck-$what.log
 	# shellcheck disable=SC2048,SC2086  # the globs expand in DIR
-	if (cd "$dir" && shellcheck -S warning -x $*) >"$log" 2>&1; then
+	if (cd "$dir" && shellcheck -S warning -x -f gcc $*) >"$log" 2>&1; then
 		echo "PASS shellcheck: $what" >>"$results"
 	else
-		echo "FAIL shellcheck: $what ($(grep -c '^In ' "$log") findings, see ${log#"$TOP"/})" >>"$results"
+		echo "FAIL shellcheck: $what ($(grep -c -E ':[0-9]+:[0-9]+: (warning|error):' "$log") findings, see ${log#"$TOP"/})" >>"$results"
 	fi
 }
-check scripts "$TOP" 'scripts/*.sh' 'tests/*.sh' 'bench/*.sh'
+check scripts "$TOP" 'scripts/*.sh' 'tests/*.sh' 'bench/*.sh' .ci/run
 check selftests "$LINUX/tools/testing/selftests/block-affinity" '*.sh'

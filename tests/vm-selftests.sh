@@ -33,20 +33,26 @@ log=$run/console.log
 set +e
 VM_NVME=1 VM_DECOY=1 VM_NULLCO_OPTS=indirect_desc=off VM_TIMEOUT=${VM_TIMEOUT:-$T_SELFTESTS} \
 	VM_OUT=$run VM_LOG=$log \
-	"$TOP/scripts/vm.sh" "$TOP/tests/guest-selftests.sh $ks$args" >"$run/out.txt" 2>&1
+	"$TOP/scripts/vm.sh" "bash -c 'set -o pipefail; $TOP/tests/guest-selftests.sh $ks$args | tee /run/out/ktap'" \
+	>"$run/out.txt" 2>&1
 rc=$?
 set -e
-awk -f "$TOP/tests/ktap-results.awk" "$run/out.txt" | sed "s|^\([A-Z]*\) |\1 ${LABEL:+$LABEL }|" >"$run/results"
+# The results come over a channel of their own, a file the guest writes on
+# the run directory's share: the console, which the host reads as
+# out.txt, adds a carriage return to each line and may drop or mix in
+# kernel messages.
+touch "$run/ktap"
+awk -f "$TOP/tests/ktap-results.awk" "$run/ktap" | sed "s|^\([A-Z]*\) |\1 ${LABEL:+$LABEL }|" >"$run/results"
 # A guest that did not finish (timeout, no result) fails, even when the
 # tests it ran so far passed: the one it was in may be cut short.
 if [ "$rc" -eq 124 ] || [ "$rc" -eq 125 ]; then
 	echo "FAIL ${LABEL:+$LABEL }VM did not finish (exit $rc, see ${log#"$TOP"/})" >>"$run/results"
 fi
-case $(grep -a -m 1 '^HARNESS decoy=' "$run/out.txt" | tr -d '\r') in
+case $(grep -a -m 1 '^HARNESS decoy=' "$run/ktap") in
 "HARNESS decoy=unchanged")
 	echo "PASS ${LABEL:+$LABEL }harness: the decoy disk's IRQ affinity, queue files and IO counts unchanged" ;;
 "HARNESS decoy=changed"*)
-	echo "FAIL ${LABEL:+$LABEL }harness: the tests changed the decoy disk: $(grep -a -m 1 '^HARNESS decoy=' "$run/out.txt" | cut -d' ' -f3-)" ;;
+	echo "FAIL ${LABEL:+$LABEL }harness: the tests changed the decoy disk: $(grep -a -m 1 '^HARNESS decoy=' "$run/ktap" | cut -d' ' -f3-)" ;;
 *)	echo "FAIL ${LABEL:+$LABEL }harness: no decoy disk report (VM exit $rc)" ;;
 esac >>"$run/results"
 for t in "$@"; do
@@ -68,11 +74,11 @@ cat "$run/results" >>"$results"
 name="selftests$(printf '%s' "${LABEL:+-$LABEL}" | tr -c 'A-Za-z0-9=_-' '_')"
 cp "$run/out.txt" "$LOGDIR/$name.log"
 # Each test's duration, from the guest's clock (tests/guest-selftests.sh).
-tr -d '\r' <"$run/out.txt" | awk '
+awk '
 	/^BA-TIME / {
 		split($2, u, "="); split($3, e, "="); split($4, t, "=")
 		if (e[2] == "start")
 			t0[t[2]] = u[2]
 		else if (t[2] in t0)
 			printf "time test=%s secs=%d\n", t[2], u[2] - t0[t[2]] + 0.5
-	}' >"$LOGDIR/$name.times"
+	}' "$run/ktap" >"$LOGDIR/$name.times"
