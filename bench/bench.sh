@@ -32,6 +32,9 @@ if [ -z "${JOBS:-}" ]; then
 	for qd in 1 16 64; do
 		JOBS="$JOBS nullb-qd$qd virtio-qd$qd"
 	done
+	# The seeds' workloads as regression rows, also at the defaults: the
+	# 2014 tag allocation workload and the 2004 readahead sweep.
+	JOBS="$JOBS tags-softirq-qd64 tags-timer-qd64 ra-0 ra-32 ra-128 ra-512"
 	for qd in 1 16 64; do
 		JOBS="$JOBS nullb-qremote-qd$qd"
 		for m in inline ipi kthread; do
@@ -80,13 +83,13 @@ for k in $KERNELS; do
 		"$TOP/scripts/vm.sh" \
 		"bash $TOP/bench/guest-fio.sh $BUILD/kselftest $RUNTIME $REPS $JOBS" ||
 		die "bench VM failed ($k), see ${out#"$TOP"/}/console.log"
-	# The n-th window is the n-th fio run, RESULT or COUNTS: an INSNS line
+	# The n-th window is the n-th fio run, RESULT, COUNTS or RA: an INSNS line
 	# with the instructions per IO of each timed run, all and in the block
 	# layer.
-	runs=$(grep -a -c -E '^(RESULT|COUNTS)' "$out/console.log" || true)
+	runs=$(grep -a -c -E '^(RESULT|COUNTS|RA)' "$out/console.log" || true)
 	[ "$(wc -l <"$out/windows")" -eq "$runs" ] ||
 		die "$k: $(wc -l <"$out/windows") instruction windows for $runs fio runs"
-	grep -a -E '^(RESULT|COUNTS)' "$out/console.log" | tr -d '\r' |
+	grep -a -E '^(RESULT|COUNTS|RA)' "$out/console.log" | tr -d '\r' |
 		awk 'NR == FNR { w[NR] = $1; b[NR] = $2; next }
 			{ print; n++ }
 			$1 == "RESULT" && (n in w) && $7 > 0 {

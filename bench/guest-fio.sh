@@ -28,17 +28,35 @@
 #   aqc-<Q>-<C>-<rq>                2008 matrix row on null_blk signalling on
 #                                   CPU 0 ("I"), fio on CPU 1 ("A"), X = CPU 2
 #                                   (queue) or 3 (completion), - = -1, QD 16
+#   tags-{softirq,timer}-qdN        the 2014 tag allocation workload: a
+#                                   null_blk disk with one hardware queue of
+#                                   64 tags, completing by softirq or timer,
+#                                   one fio job per vCPU at depth N
+#   ra-K                            the 2004 readahead sweep: buffered
+#                                   sequential 4 KiB reads of a null_blk
+#                                   disk with read_ahead_kb=K; also one
+#                                   traced run of 64 MiB:
+#   RA <job> <D> <bytes of the D> <merges (M+F)>
 # A job the kernel cannot run (no knob) prints nothing.
 set -eu
 . "$(dirname "$0")/../scripts/guest-lib.sh"
 ks=$1 runtime=$2 reps=$3
 shift 3
 APP=1 IRQ=0
+# nullb NAME ATTR=VALUE...: a null_blk disk /dev/NAME made through configfs
+# and powered on.
+nullb()
+{
+	local c=/sys/kernel/config/nullb/$1 kv
+	shift
+
+	mkdir "$c"
+	for kv in "$@" power=1; do
+		echo "${kv#*=}" >"$c/${kv%%=*}"
+	done
+}
 cfg=/sys/kernel/config/nullb/bench0
-mkdir "$cfg"
-for kv in queue_mode=2 size=1024 irqmode=1 submit_queues="$(nproc)" power=1; do
-	echo "${kv#*=}" >"$cfg/${kv%%=*}"
-done
+nullb bench0 queue_mode=2 size=1024 irqmode=1 submit_queues="$(nproc)"
 
 # Completion placement jobs route virtio-blk's interrupt to CPU 0.
 pin_virtio_irq()
@@ -128,22 +146,59 @@ fio_run()
 	done
 }
 
+# traced DISK FIO_ARGS...: one fio run (fio_run's, queue depth 16) traced
+# by blktrace on DISK; prints the analyzer's key=value report. blktrace
+# counts as started when its per-CPU output files are there (bounded: 20 s).
+traced()
+{
+	local d=$1 n=0 bt
+	shift
+
+	rm -rf /tmp/bt
+	mkdir -p /tmp/bt
+	blktrace -D /tmp/bt -d "/dev/$d" >/tmp/bt/log 2>&1 &
+	bt=$!
+	while [ ! -e "/tmp/bt/$d.blktrace.0" ] && [ $n -lt 200 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	sleep 0.5
+	fio_run "/dev/$d" 16 1 "$@" >/dev/null
+	kill -INT $bt
+	wait $bt
+	"$ks/block-affinity/blktrace_analyze" -k "/tmp/bt/$d"
+}
+
 # counts JOB: one traced run of 2000 requests; the analyzer's Q/C placement.
 counts()
 {
 	local k
 
-	rm -rf /tmp/bt
-	mkdir -p /tmp/bt
-	blktrace -D /tmp/bt -d /dev/bench0 >/tmp/bt/log 2>&1 &
-	while [ ! -e /sys/kernel/debug/block/bench0/trace0 ]; do sleep 0.1; done
-	fio_run /dev/bench0 16 1 --number_ios=2000 >/dev/null
-	kill -INT $!
-	wait $!
-	k=$("$ks/block-affinity/blktrace_analyze" -k /tmp/bt/bench0)
+	k=$(traced bench0 --number_ios=2000)
 	echo "COUNTS $1 $(for f in q_local q_remote c_local c_remote; do
 		echo "$k" | sed -n "s/^bench0\.rq\.$f=//p"; done | xargs)"
 }
+
+# fio_cpus DEV QD REPS [FIO OPTIONS]: as fio_run, with one fio job per vCPU,
+# each on its own CPU, reported as one.
+fio_cpus()
+{
+	local dev=$1 qd=$2 reps=$3
+	shift 3
+
+	for _ in $(seq "$reps"); do
+		fio --name=b --filename="$dev" --direct=1 --rw=randread --bs=4k \
+			--ioengine=libaio --iodepth="$qd" --iodepth_batch_submit="$qd" \
+			--size=512M --norandommap --numjobs="$(nproc)" \
+			--cpus_allowed="0-$(($(nproc) - 1))" --cpus_allowed_policy=split \
+			--group_reporting --output-format=json "$@" |
+			jq -r '.jobs[0].read |
+				"\(.iops | floor) \(.bw) \(.lat_ns.mean / 1000) \(.total_ios)"'
+	done
+}
+
+# The readahead rows: buffered sequential reads, one request at a time.
+RA_FIO="--direct=0 --rw=read --iodepth=1 --iodepth_batch_submit=1 --invalidate=1"
 
 [ -e /sys/block/vda ] && reset vda
 for job in "$@"; do
@@ -186,6 +241,28 @@ for job in "$@"; do
 		IFS=- read -r _ ql cl rq <<<"$job"
 		aqc "$ql" "$cl" "$rq" || continue
 		counts "$job" ;;
+	tags-*-qd*)
+		qd=${job##*-qd} mode=${job#tags-}
+		case ${mode%-qd*} in softirq) im=1 ;; timer) im=2 ;; *) exit 2 ;; esac
+		[ ! -e /sys/kernel/config/nullb/tags0 ] || rmdir /sys/kernel/config/nullb/tags0
+		nullb tags0 queue_mode=2 size=1024 irqmode=$im submit_queues=1 hw_queue_depth=64
+		fio_cpus /dev/tags0 "$qd" "$reps" --runtime="$runtime" --time_based |
+			awk -v j="$job" '{ print "RESULT", j, NR, $0 }'
+		rmdir /sys/kernel/config/nullb/tags0
+		continue ;;
+	ra-*)
+		[ -e /sys/kernel/config/nullb/ra0 ] ||
+			nullb ra0 queue_mode=2 size=1024 irqmode=1
+		echo "${job#ra-}" >/sys/block/ra0/queue/read_ahead_kb
+		# shellcheck disable=SC2086  # fio options
+		k=$(traced ra0 $RA_FIO --size=64M)
+		echo "RA $job $(for f in count.D bytes.D count.M count.F; do
+			echo "$k" | sed -n "s/^ra0\.$f=//p"; done | xargs |
+			awk '{ print $1, $2, $3 + $4 }')"
+		# shellcheck disable=SC2086  # fio options
+		fio_run /dev/ra0 1 "$reps" $RA_FIO --runtime="$runtime" --time_based |
+			awk -v j="$job" '{ print "RESULT", j, NR, $0 }'
+		continue ;;
 	*) echo "unknown job $job" >&2; exit 2 ;;
 	esac
 	fio_run "$dev" "$qd" "$reps" --runtime="$runtime" --time_based |

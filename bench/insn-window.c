@@ -12,8 +12,9 @@
  * The markers are the entry points of io_setup(2) and io_destroy(2), which
  * fio's libaio engine calls once per job, right before its first IO and after
  * its last. Every time a marker runs, the plugin records the running counts;
- * at exit it writes one line per window: the instructions between an
- * io_setup and the io_destroy after it, all of them and those in the address
+ * at exit it writes one line per window: the instructions from the first
+ * io_setup to the io_destroy that balances it (a fio run of several jobs,
+ * each with its own io_setup, is one window), all of them and those in the address
  * ranges of a file (the block layer's functions: what timer ticks and idle
  * entry, which depend on how long the guest waited for the host, never
  * reach).
@@ -43,7 +44,7 @@ static uint64_t insns;			/* executed so far, all vCPUs */
 static uint64_t in_ranges;		/* ... of which in the ranges */
 static uint64_t start_pc, end_pc;
 static uint64_t opened[2];		/* counts at the open window's start */
-static int open_window;
+static int open_window;			/* io_setup calls not yet balanced */
 static uint64_t windows[MAX_WINDOWS][2];
 static unsigned int nwindows;
 static uint64_t range[MAX_RANGES][2];
@@ -53,19 +54,21 @@ static const char *out;
 /* Single-threaded TCG (icount) runs one vCPU at a time: no locking. */
 static void start_cb(unsigned int vcpu, void *userdata)
 {
+	if (open_window++)
+		return;
 	opened[0] = insns;
 	opened[1] = in_ranges;
-	open_window = 1;
 }
 
 static void end_cb(unsigned int vcpu, void *userdata)
 {
-	if (open_window && nwindows < MAX_WINDOWS) {
+	if (!open_window || --open_window)
+		return;
+	if (nwindows < MAX_WINDOWS) {
 		windows[nwindows][0] = insns - opened[0];
 		windows[nwindows][1] = in_ranges - opened[1];
 		nwindows++;
 	}
-	open_window = 0;
 }
 
 static int in_a_range(uint64_t pc)

@@ -4,7 +4,8 @@
 # RAW lines: "<kernel> RESULT <job> <rep> <iops> <KiB/s> <lat_us> <IOs>",
 # "<kernel> INSNS <job> <rep> <guest instructions per IO> <... of them in
 # the block layer>" and
-# "<kernel> COUNTS <job> <Q-local> <Q-remote> <C-local> <C-remote>".
+# "<kernel> COUNTS <job> <Q-local> <Q-remote> <C-local> <C-remote>" and
+# "<kernel> RA <job> <D events> <bytes of the D> <merges>".
 # Env: REPS, RUNTIME, SHIFT, ELAPSED (for the method paragraph), MADE_BY
 # (the command, commits and config that made it).
 set -eu
@@ -74,6 +75,7 @@ $2 == "RESULT" {
 }
 $2 == "INSNS" { add(ik($1) SUBSEP $3, $5, 0, 0); add(bk($1) SUBSEP $3, $6, 0, 0) }
 $2 == "COUNTS" { counts[$3] = $4 " | " $5 " | " $6 " | " $7 }
+$2 == "RA" { ra_d[$1, $3] = $4; ra_b[$1, $3] = $5; ra_m[$1, $3] = $6 }
 END {
 	print "# Benchmarks: the series against the unpatched base\n"
 	if (made_by != "")
@@ -121,6 +123,43 @@ END {
 				mean(ik("base") SUBSEP j), mean(bk("base") SUBSEP j),
 				mean(bk("patched") SUBSEP j), mn[bk("patched") SUBSEP j],
 				mx[bk("patched") SUBSEP j] > dat
+	}
+
+	print "\n## The seeds'"'"' workloads: regression rows at the defaults\n"
+	print "tags-*: the 2014 tag allocation workload: a null_blk disk with one"
+	print "hardware queue of 64 tags, completing by softirq or by timer, one fio"
+	print "job per vCPU (4), each at queue depth 64, 4 KiB random reads: tags run"
+	print "out and allocation waits. ra-K: the 2004 readahead sweep: buffered"
+	print "sequential 4 KiB reads of a null_blk disk at read_ahead_kb=K, one"
+	print "request at a time. Instructions per IO (all, and in the block layer)"
+	print "and per MiB read; for ra-K also the mean size of the requests"
+	print "dispatched and the merges (M+F) from one traced run of 64 MiB per"
+	print "kernel. Expected: patched/base within the spread.\n"
+	header("job,base insns/IO,spread,patched insns/IO,spread,patched/base,block added,base insns/MiB,patched insns/MiB", 1)
+	for (i = 1; i <= nj; i++) {
+		j = order[i]
+		if (j !~ /^(tags|ra)-/) continue
+		printf "| %s | %s | %s | %s | %s | %s | %s |\n", j, fig(ik("base"), j),
+			fig(ik("patched"), j), ratio(key(ik("patched"), j), key(ik("base"), j)),
+			cost(j) == "- | -" ? "-" : substr(cost(j), 1, index(cost(j), " |") - 1),
+			has(ik("base"), j) ? sprintf("%.0f", mean(ik("base") SUBSEP j) * 256) : "-",
+			has(ik("patched"), j) ? sprintf("%.0f", mean(ik("patched") SUBSEP j) * 256) : "-"
+	}
+	print ""
+	header("job,base requests,base KiB/request,base merges,patched requests,patched KiB/request,patched merges", 1)
+	for (i = 1; i <= nj; i++) {
+		j = order[i]
+		if (j !~ /^ra-/) continue
+		printf "| %s", j
+		for (r = 0; r < 2; r++) {
+			k = r ? "patched" : "base"
+			if ((k SUBSEP j) in ra_d && ra_d[k, j] > 0)
+				printf " | %d | %.1f | %d", ra_d[k, j],
+					ra_b[k, j] / ra_d[k, j] / 1024, ra_m[k, j]
+			else
+				printf " | - | - | -"
+		}
+		print " |"
 	}
 
 	print "\n## Completion placement\n"
