@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 CMD ?= true
 
-.PHONY: all demo check lint check-debug check-series check-mutants tree export kernel vm selftests bench bench-defaults bench-defaults-profile bench-sync bench-isolation help
+.PHONY: all demo check lint check-debug check-series check-mutants tree export kernel vm selftests bench bench-defaults bench-seeds bench-defaults-profile bench-sync bench-isolation help
 
 all: demo
 
@@ -50,6 +50,9 @@ bench:			## benchmarks under QEMU -icount: base against patched
 
 bench-defaults:		## the series' cost at the defaults, distribution-like config: bench/defaults.md
 	@BENCH_CONFIG=distro JOBS="nullb-qd1 nullb-qd16 virtio-qd1" OUT=bench/defaults bench/bench.sh
+
+bench-seeds:		## the seeds' workloads (2014 tag allocation, 2004 readahead) at the defaults, base against series: bench/seeds.md
+	@BENCH_CONFIG=distro JOBS="tags-softirq-qd64 tags-timer-qd64 ra-0 ra-32 ra-128 ra-512" OUT=bench/seeds bench/bench.sh
 
 bench-defaults-profile:	## per kernel function, where the series' instructions at the defaults go: bench/defaults-profile.txt
 	@bench/defaults-profile.sh

@@ -13,10 +13,11 @@ set -eu
 
 raw=$1 md=$2 png=$3
 dat=$BUILD/bench-chart.dat
+rm -f "$dat"
 
 awk -v reps="${REPS:-3}" -v runtime="${RUNTIME:-2}" -v shift="${SHIFT:-3}" \
 	-v elapsed="${ELAPSED:-0}" -v base="$(cat "$BUILD/base.version")" \
-	-v dat="$dat" -v made_by="${MADE_BY:-}" '
+	-v dat="$dat" -v made_by="${MADE_BY:-}" -v png="$(basename "$png")" '
 function add(key, v, lat, kbs) {
 	n[key]++; s[key] += v; sl[key] += lat; sk[key] += kbs
 	if (!(key in mn) || v < mn[key]) mn[key] = v
@@ -35,6 +36,12 @@ function ratio(a, b) {
 	return sprintf("%.4f", mean(a) / mean(b))
 }
 function key(k, j) { return has(k, j) ? k SUBSEP j : "" }
+# any(re): whether a job of this run matches re (its section is printed).
+function any(re,   i) {
+	for (i = 1; i <= nj; i++)
+		if (order[i] ~ re) return 1
+	return 0
+}
 # Instructions per IO are kept like IOPS, under the kernel name "I" SUBSEP k,
 # those in the block layer under "B" SUBSEP k.
 function ik(k) { return "I" SUBSEP k }
@@ -100,6 +107,7 @@ END {
 	print "None of these shows cache locality, the real cost of an IPI or a"
 	print "context switch on hardware, or memory bandwidth.\n"
 
+	if (any("^(nullb|virtio)-qd")) {
 	print "## Defaults: cost of the series with every knob at its default\n"
 	print "These jobs run first: the first write to an affinity knob turns the"
 	print "series'"'"' checks and counters on for every queue until reboot."
@@ -124,7 +132,8 @@ END {
 				mean(bk("patched") SUBSEP j), mn[bk("patched") SUBSEP j],
 				mx[bk("patched") SUBSEP j] > dat
 	}
-
+	}
+	if (any("^(tags|ra)-")) {
 	print "\n## The seeds'"'"' workloads: regression rows at the defaults\n"
 	print "tags-*: the 2014 tag allocation workload: a null_blk disk with one"
 	print "hardware queue of 64 tags, completing by softirq or by timer, one fio"
@@ -161,7 +170,8 @@ END {
 		}
 		print " |"
 	}
-
+	}
+	if (any("irq0-")) {
 	print "\n## Completion placement\n"
 	print "The completion is signalled on CPU 0 (virtio-blk: its interrupt routed"
 	print "there, irq0-*; null_blk: irq_cpu=0, nirq0-*), fio runs on CPU 1. inline:"
@@ -181,7 +191,8 @@ END {
 			fig(ik("patched"), j),
 			ratio(key(ik("patched"), j), key(ik("patched"), ref))
 	}
-
+	}
+	if (any("qremote")) {
 	print "\n## Remote dispatch: queue_affinity away from the submitter\n"
 	print "null_blk (irqmode=1), fio on CPU 1, queue_affinity=2: every request is"
 	print "handed to CPU 2 and dispatched there. \"vs local\": over nullb-qdN on the"
@@ -197,7 +208,8 @@ END {
 			fig(ik("patched"), j),
 			ratio(key(ik("patched"), j), key(ik("patched"), ref))
 	}
-
+	}
+	if (any("^aqc-")) {
 	print "\n## The 2008 \"A Q C\" matrix\n"
 	print "null_blk signalling completions on CPU 0 (I), fio on CPU 1 (A) at queue"
 	print "depth 16; Q = queue_affinity, C = completion_affinity, each A, I, X (CPU 2"
@@ -216,7 +228,9 @@ END {
 			sk[k] / n[k] / 1024, spread(k), (spread(k) > 1 ? " (!)" : ""),
 			sl[k] / n[k], ((j in counts) ? counts[j] : "- | - | - | -")
 	}
-	print "\n![defaults: cost of the series per IO](results.png)"
+	}
+	if (any("^(nullb|virtio)-qd"))
+		printf "\n![defaults: cost of the series per IO](%s)\n", png
 }' "$raw" >"$md"
 
 # The main comparison as a chart: the cost of the series per IO at defaults
@@ -224,6 +238,7 @@ END {
 # instructions per IO), the bars from the patched runs' min to max, and the
 # +/-0.5% band. Columns: job, all base insns/IO, base block layer insns/IO,
 # patched block layer mean, min and max.
+[ -s "$dat" ] || { cat "$md"; exit 0; }
 gnuplot <<EOF
 set terminal pngcairo noenhanced size 800,420 font ",10"
 set output "$png"
