@@ -36,7 +36,10 @@ else
 fi
 # Disk for tests: a 1 GiB virtio-blk disk backed by QEMU's null driver, one
 # queue, with a real interrupt-driven completion path (serial "nullco"),
-# with VM_NULLCO_OPTS appended to its -device options. With VM_DECOY=1 a
+# with VM_NULLCO_OPTS appended to its -device options and, with
+# VM_NULLCO_LATENCY_NS, each request completed that long after it arrives
+# (null-co's latency-ns: its ring then runs full for certain when a plug
+# holds more than fits). With VM_DECOY=1 a
 # disk like it (serial "decoy") comes first, where an ordinary VM has its
 # root disk: the selftests must leave it alone.
 # VM_SLOW_DISKS (default 0) more disks that QEMU throttles like an SD card,
@@ -48,7 +51,7 @@ drives=()
 [ -z "${VM_DECOY:-}" ] || drives+=(-drive driver=null-co,size=1G,if=none,id=decoy,read-zeroes=on
 	-device virtio-blk-pci,drive=decoy,num-queues=1,serial=decoy)
 # shellcheck disable=SC2054  # commas inside QEMU's option values
-drives+=(-drive driver=null-co,size=1G,if=none,id=nd,read-zeroes=on
+drives+=(-drive "driver=null-co,size=1G,if=none,id=nd,read-zeroes=on${VM_NULLCO_LATENCY_NS:+,latency-ns=$VM_NULLCO_LATENCY_NS}"
 	-device "virtio-blk-pci,drive=nd,num-queues=1,vectors=1,serial=nullco${VM_NULLCO_OPTS:+,$VM_NULLCO_OPTS}")
 for ((i = 0; i < ${VM_SLOW_DISKS:-0}; i++)); do
 	drives+=(-drive "driver=null-co,size=1G,if=none,id=slow$i,read-zeroes=on,throttling.bps-read=1048576,throttling.bps-write=12288"

@@ -2,7 +2,9 @@
 # Boot the VM kernel and run the installed block-affinity kselftests in it;
 # write one result line per test to RESULTS (PASS/FAIL/SKIP ...). The
 # tests get the disk with serial "nullco" as their scratch disk
-# (BA_TEST_DEV), without indirect descriptors (see plug_pairing_test.sh);
+# (BA_TEST_DEV), without indirect descriptors and completing each request
+# 2 ms after it arrives, so that plugs overflow its ring whatever the
+# host's speed (see plug_pairing_test.sh);
 # a "decoy" disk before it stands where an ordinary VM has its root disk,
 # and a result line says whether the tests left it alone
 # (tests/guest-selftests.sh).
@@ -31,7 +33,7 @@ mkdir -p "$BUILD/vm"
 run=$(mktemp -d "$BUILD/vm/st.XXXXXX")
 log=$run/console.log
 set +e
-VM_NVME=1 VM_DECOY=1 VM_NULLCO_OPTS=indirect_desc=off VM_TIMEOUT=${VM_TIMEOUT:-$T_SELFTESTS} \
+VM_NVME=1 VM_DECOY=1 VM_NULLCO_OPTS=indirect_desc=off VM_NULLCO_LATENCY_NS=2000000 VM_TIMEOUT=${VM_TIMEOUT:-$T_SELFTESTS} \
 	VM_OUT=$run VM_LOG=$log \
 	"$TOP/scripts/vm.sh" "bash -c 'set -o pipefail; $TOP/tests/guest-selftests.sh $ks$args | tee /run/out/ktap'" \
 	>"$run/out.txt" 2>&1
