@@ -100,12 +100,31 @@ show_guest() {
 # supervisor's SIGTERM, a closed terminal's SIGHUP; Ctrl-C reaches QEMU
 # itself too): QEMU is stopped, not left running until its timeout.
 stop_qemu() {
-	[ ! -s "$run/qemu.pid" ] || kill "$(cat "$run/qemu.pid")" 2>/dev/null || true
+	local pid n=0
+
+	# QEMU writes its pidfile early in its start-up: a signal that comes
+	# before that waits for it (5 s at most). QEMU gets 10 s to end on
+	# SIGTERM, then SIGKILL.
+	while [ ! -s "$run/qemu.pid" ] && [ $n -lt 50 ] && kill -0 "$qjob" 2>/dev/null; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	if [ -s "$run/qemu.pid" ]; then
+		pid=$(cat "$run/qemu.pid")
+		kill "$pid" 2>/dev/null || true
+		n=0
+		while kill -0 "$pid" 2>/dev/null && [ $n -lt 100 ]; do
+			sleep 0.1
+			n=$((n + 1))
+		done
+		kill -KILL "$pid" 2>/dev/null || true
+	fi
 	[ -z "$nvme_img" ] || rm -f "$nvme_img"
 	trap - "$1"
 	kill -s "$1" $$
 }
 rm -f "$run/qemu.pid" "$run/qemu.rc"
+qjob=""
 trap 'stop_qemu TERM' TERM
 trap 'stop_qemu HUP' HUP
 trap 'stop_qemu INT' INT
@@ -125,7 +144,8 @@ trap 'stop_qemu INT' INT
 		"${drives[@]}" </dev/null 2>&1 || q=$?
 	echo "$q" >"$run/qemu.rc"
 } | tee "$log" | if [ -n "${VM_QUIET:-}" ]; then cat >/dev/null; else show_guest; fi &
-wait $! || true
+qjob=$!
+wait "$qjob" || true
 trap - TERM HUP INT
 qrc=$(cat "$run/qemu.rc" 2>/dev/null || echo 125)
 [ -z "$nvme_img" ] || rm -f "$nvme_img"
