@@ -6,7 +6,10 @@
 #   TERM to scripts/vm.sh alone, as a supervisor or kill(1) does;
 #   HUP  to scripts/vm.sh alone, as a closed terminal does.
 # Pass: no QEMU of that run left 10 s later. Every VM this check starts is
-# killed by its trap, whatever ends it.
+# killed by its trap, whatever ends it. vm.sh starts with SIGHUP at its
+# default: a check run under nohup (as CI may be) would otherwise hand it
+# an ignored SIGHUP, which a shell cannot trap, and a hangup would then
+# rightly stop nothing.
 # Usage: harness-sigint.sh RESULTS
 set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
@@ -35,7 +38,7 @@ check() {
 	runs+=("$run")
 	# The session leader writes its PID, which is also its process
 	# group's, then becomes vm.sh.
-	setsid bash -c 'echo $$ >"$1/leader"; exec env VM_OUT="$1" VM_QUIET=1 "$2" "sleep 600"' \
+	setsid bash -c 'echo $$ >"$1/leader"; exec env --default-signal=HUP VM_OUT="$1" VM_QUIET=1 "$2" "sleep 600"' \
 		sh "$run" "$TOP/scripts/vm.sh" >"$run/out.txt" 2>&1 &
 	job=$!
 	n=0
