@@ -27,8 +27,8 @@
  * Counts are kept per vCPU and per category of the instruction's address:
  * the ranges file gives "START END NAME" (hex, END exclusive, sorted, not
  * overlapping); other kernel addresses are "kernel", the rest "user". The
- * windows are those of insn-window.c: from each execution of the start
- * address to the next of the end address (fio's io_setup and io_destroy,
+ * windows are those of insn-window.c: from the first execution of the start
+ * address to the end address that balances it (fio's io_setup and io_destroy,
  * or a program's own calls to them). Deterministic under single-threaded
  * TCG (-icount) with a guest that does not wait for its host.
  *
@@ -91,7 +91,7 @@ static uint64_t count[MAX_CPUS][MAX_CATS][C_NR];
 static uint64_t opened[MAX_CPUS][MAX_CATS][C_NR];
 static uint64_t (*windows)[MAX_CPUS][MAX_CATS][C_NR];
 static unsigned int nwindows;
-static int open_window;
+static int open_window;		/* io_setup calls not yet balanced */
 
 static uint64_t range[MAX_RANGES][2];
 static unsigned char range_cat[MAX_RANGES];
@@ -279,17 +279,22 @@ static void tb_cb(unsigned int cpu, void *userdata)
 }
 
 /* Single-threaded TCG (icount) runs one vCPU at a time: no locking. */
+/*
+ * A window runs from the first io_setup to the io_destroy that balances it,
+ * so that a fio run of several jobs, each with its own, is one window.
+ */
 static void start_cb(unsigned int cpu, void *userdata)
 {
+	if (open_window++)
+		return;
 	memcpy(opened, count, sizeof(count));
-	open_window = 1;
 }
 
 static void end_cb(unsigned int cpu, void *userdata)
 {
 	unsigned int c, k, i;
 
-	if (!open_window || nwindows >= MAX_WINDOWS)
+	if (!open_window || --open_window || nwindows >= MAX_WINDOWS)
 		return;
 	for (c = 0; c < MAX_CPUS; c++)
 		for (k = 0; k < MAX_CATS; k++)
@@ -297,7 +302,6 @@ static void end_cb(unsigned int cpu, void *userdata)
 				windows[nwindows][c][k][i] =
 					count[c][k][i] - opened[c][k][i];
 	nwindows++;
-	open_window = 0;
 }
 
 static unsigned int cat_of(uint64_t pc)
