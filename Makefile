@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 CMD ?= true
 
-.PHONY: all demo check lint check-debug check-series check-mutants tree export kernel vm selftests bench bench-defaults bench-seeds bench-defaults-profile bench-sync bench-isolation help
+.PHONY: all demo check lint check-debug check-series check-mutants tree export kernel vm selftests bench bench-defaults bench-seeds bench-seeds-transfers bench-defaults-profile bench-sync bench-isolation help
 
 all: demo
 
@@ -53,6 +53,9 @@ bench-defaults:		## the series' cost at the defaults, distribution-like config: 
 
 bench-seeds:		## the seeds' workloads (2014 tag allocation, 2004 readahead) at the defaults, base against series: bench/seeds.md
 	@BENCH_CONFIG=distro JOBS="tags-softirq-qd64 tags-timer-qd64 ra-0 ra-32 ra-128 ra-512" OUT=bench/seeds bench/bench.sh
+
+bench-seeds-transfers:	## the 2014 tag allocation rows in cache-line transfers per IO (cache model), base against series: bench/seeds-transfers.txt
+	@bench/seeds-transfers.sh
 
 bench-defaults-profile:	## per kernel function, where the series' instructions at the defaults go: bench/defaults-profile.txt
 	@bench/defaults-profile.sh

@@ -38,3 +38,32 @@ block_ranges()
 		printf '%x %x\n' $((16#$a)) $((16#$a + 16#$s))
 	done
 }
+
+# cat_ranges OBJ: "START END CATEGORY" of the kernel's functions by where
+# they are built (block layer, block drivers, scheduler, IPI, interrupts
+# and softirqs), sorted; a name defined twice in vmlinux is left out.
+cat_ranges()
+{
+	local o=$1 a s c
+
+	{
+		nm --defined-only "$o/block/built-in.a" "$o/kernel/trace/blktrace.o" | sed 's/^/block /'
+		nm --defined-only "$o/drivers/block/built-in.a" "$o/drivers/virtio/built-in.a" \
+			"$o/drivers/nvme/built-in.a" | sed 's/^/driver /'
+		nm --defined-only "$o/kernel/sched/built-in.a" | sed 's/^/sched /'
+		nm --defined-only "$o/kernel/smp.o" "$o/arch/x86/kernel/smp.o" \
+			"$o/arch/x86/kernel/apic/built-in.a" | sed 's/^/ipi /'
+		nm --defined-only "$o/kernel/softirq.o" "$o/kernel/irq/built-in.a" \
+			"$o/arch/x86/kernel/irq.o" | sed 's/^/irq /'
+	} 2>/dev/null | awk 'NF == 4 && $3 ~ /^[tT]$/ && !($4 in c) { c[$4] = $1 }
+		END { for (n in c) print c[n], n }' >"$BUILD/cats.$$"
+	nm -S "$o/vmlinux" |
+		awk 'NR == FNR { cat[$2] = $1; next }
+			NF == 4 && $3 ~ /^[tT]$/ { n[$4]++; a[$4] = $1; s[$4] = $2 }
+			END { for (f in n) if (n[f] == 1 && (f in cat)) print a[f], s[f], cat[f] }' \
+			"$BUILD/cats.$$" - |
+		while read -r a s c; do
+			printf '%016x %016x %s\n' $((16#$a)) $((16#$a + 16#$s)) "$c"
+		done | sort
+	rm -f "$BUILD/cats.$$"
+}

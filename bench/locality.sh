@@ -10,6 +10,7 @@
 # Env: IOS (2000 reads per run), REPS (3), ICOUNT_SHIFT (3).
 set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
+. "$TOP/bench/bench-lib.sh"
 "$TOP/scripts/deps.sh" vm bench
 
 IOS=${IOS:-2000}
@@ -23,39 +24,11 @@ made_by="make bench-locality (IOS=$IOS REPS=$REPS ICOUNT_SHIFT=$SHIFT); the seri
 plugin=$BUILD/cache-model.so
 gcc -O2 -Wall -shared -fPIC -o "$plugin" "$TOP/bench/cache-model.c"
 
-# cat_ranges OBJ: "START END CATEGORY" of the kernel's functions by where
-# they are built (block layer, block drivers, scheduler, IPI, interrupts
-# and softirqs), sorted; a name defined twice in vmlinux is left out.
-cat_ranges()
-{
-	local o=$1
-
-	{
-		nm --defined-only "$o/block/built-in.a" "$o/kernel/trace/blktrace.o" | sed 's/^/block /'
-		nm --defined-only "$o/drivers/block/built-in.a" "$o/drivers/virtio/built-in.a" \
-			"$o/drivers/nvme/built-in.a" | sed 's/^/driver /'
-		nm --defined-only "$o/kernel/sched/built-in.a" | sed 's/^/sched /'
-		nm --defined-only "$o/kernel/smp.o" "$o/arch/x86/kernel/smp.o" \
-			"$o/arch/x86/kernel/apic/built-in.a" | sed 's/^/ipi /'
-		nm --defined-only "$o/kernel/softirq.o" "$o/kernel/irq/built-in.a" \
-			"$o/arch/x86/kernel/irq.o" | sed 's/^/irq /'
-	} 2>/dev/null | awk 'NF == 4 && $3 ~ /^[tT]$/ && !($4 in c) { c[$4] = $1 }
-		END { for (n in c) print c[n], n }' >"$BUILD/locality.cats"
-	nm -S "$o/vmlinux" |
-		awk 'NR == FNR { cat[$2] = $1; next }
-			NF == 4 && $3 ~ /^[tT]$/ { n[$4]++; a[$4] = $1; s[$4] = $2 }
-			END { for (f in n) if (n[f] == 1 && (f in cat)) print a[f], s[f], cat[f] }' \
-			"$BUILD/locality.cats" - |
-		while read -r a s c; do
-			printf '%016x %016x %s\n' $((16#$a)) $((16#$a + 16#$s)) "$c"
-		done | sort
-}
-ksym() { awk -v s="$1" '$3 == s { print $1; exit }' "$KOBJ/System.map"; }
-
 : >"$raw"
 ranges=$BUILD/locality.ranges
 cat_ranges "$KOBJ" >"$ranges"
-args="arg=start=$(ksym __x64_sys_io_setup),arg=end=$(ksym __x64_sys_io_destroy),arg=ranges=$ranges"
+img=$KOBJ/arch/x86/boot/bzImage
+args="arg=start=$(ksym "$img" __x64_sys_io_setup),arg=end=$(ksym "$img" __x64_sys_io_destroy),arg=ranges=$ranges"
 for llc in one two; do
 	case $llc in
 	one) topo="" cores=4 app=1 own=3 other=- ;;

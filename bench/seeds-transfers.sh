@@ -1,0 +1,91 @@
+#!/bin/bash
+# make bench-seeds-transfers: the 2014 tag allocation rows of make
+# bench-seeds (bench/guest-fio.sh's tags-softirq-qd64 and tags-timer-qd64:
+# null_blk, one hardware queue of 64 tags, one fio job per vCPU at depth 64)
+# counted by the coherent cache model (bench/cache-model.c, validated by
+# make bench-locality-validate) on the base and on the series at the
+# defaults, built as make bench-defaults builds them. Writes OUT
+# (bench/seeds-transfers.txt), key=value lines:
+#   made_by=... series=... repo=... config=... qemu=...
+#   kernel=K job=J rep=N ios=N xfer_per_io=X local_per_io=L remote_per_io=R
+#       block_xfer_per_io=B insns_per_io=I
+#   kernel=K job=J mean_xfer_per_io=X spread=S mean_block_xfer_per_io=B
+# One socket of 4 vCPUs (one LLC): every transfer is between cores of it.
+# Env: REPS (3), RUNTIME (1 guest second per run), ICOUNT_SHIFT (3), OUT.
+set -eu
+. "$(dirname "$0")/../scripts/lib.sh"
+. "$TOP/bench/bench-lib.sh"
+"$TOP/scripts/deps.sh" vm bench
+
+made_by=$(for v in REPS RUNTIME ICOUNT_SHIFT OUT; do
+	[ -z "${!v:-}" ] || printf '%s=%q ' "$v" "${!v#"$TOP"/}"
+done)bench/seeds-transfers.sh
+REPS=${REPS:-3}
+RUNTIME=${RUNTIME:-1}
+OUT=${OUT:-$TOP/bench/seeds-transfers.txt}
+JOBS="tags-softirq-qd64 tags-timer-qd64"
+
+BENCH_CONFIG=distro "$TOP/scripts/bench-kernels.sh"
+"$TOP/scripts/selftests-build.sh"
+run=$(mktemp -d "$BUILD/vm/seedx.XXXXXX")
+plugin=$run/cache-model.so
+gcc -O2 -Wall -shared -fPIC -o "$plugin" "$TOP/bench/cache-model.c"
+for k in base patched; do
+	case $k in
+	base) img=$BUILD/obj-distro-base/arch/x86/boot/bzImage ;;
+	patched) img=$BUILD/obj-distro/arch/x86/boot/bzImage ;;
+	esac
+	mkdir -p "$run/$k"
+	cat_ranges "${img%/arch/x86/boot/bzImage}" >"$run/$k/ranges"
+	say "cache model: $k kernel, $JOBS, $REPS x ${RUNTIME}s"
+	KIMAGE=$img VM_ICOUNT=${ICOUNT_SHIFT:-3} VM_TIMEOUT=$T_BENCH VM_QUIET=1 VM_OUT=$run/$k \
+		VM_PLUGIN="$plugin,arg=out=$run/$k/windows,arg=start=$(ksym "$img" __x64_sys_io_setup),arg=end=$(ksym "$img" __x64_sys_io_destroy),arg=ranges=$run/$k/ranges,arg=cpus=4,arg=cores=4" \
+		"$TOP/scripts/vm.sh" "bash $TOP/bench/guest-fio.sh $BUILD/kselftest $RUNTIME $REPS $JOBS" ||
+		die "VM failed ($k), see ${run#"$TOP"/}/$k/console.log"
+	tr -d '\r' <"$run/$k/console.log" | grep -a '^RESULT' >"$run/$k/results" || true
+	nres=$(wc -l <"$run/$k/results")
+	nwin=$(sed 's/ .*//' "$run/$k/windows" | sort -u | wc -l)
+	[ "$nres" -eq "$nwin" ] || die "$k: $nwin model windows for $nres fio runs"
+done
+
+{
+	echo "made_by=$made_by"
+	echo "series=$(git -C "$LINUX" rev-parse --short=12 HEAD) base=$(tr ' ' '_' <"$BUILD/base.version")"
+	echo "repo=$(git -C "$TOP" describe --always --dirty)"
+	echo "config=config/*.config+config/distro/distro.config"
+	echo "qemu=$(qemu-system-x86_64 --version | awk 'NR == 1 { print $4 }') icount_shift=${ICOUNT_SHIFT:-3} cpus=4 sockets=1 reps=$REPS runtime=$RUNTIME"
+	for k in base patched; do
+		# The n-th window (0-based) is the n-th RESULT line.
+		awk -v k="$k" '
+			NR == FNR { job[NR - 1] = $2; rep[NR - 1] = $3; ios[NR - 1] = $7; next }
+			{
+				for (i = 1; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+				w = f["window"]
+				xl[w] += f["xfer_local"]; xr[w] += f["xfer_remote"]
+				in_[w] += f["insns"]
+				if (f["cat"] == "block") xb[w] += f["xfer_local"] + f["xfer_remote"]
+				seen[w] = 1
+			}
+			END {
+				for (w in seen) {
+					n = ios[w]
+					if (n == 0) continue
+					printf "kernel=%s job=%s rep=%s ios=%d xfer_per_io=%.2f local_per_io=%.2f remote_per_io=%.2f block_xfer_per_io=%.2f insns_per_io=%.0f\n",
+						k, job[w], rep[w], n, (xl[w] + xr[w]) / n, xl[w] / n, xr[w] / n, xb[w] / n, in_[w] / n
+				}
+			}' "$run/$k/results" "$run/$k/windows" | sort -t= -k3
+	done >"$run/rows"
+	cat "$run/rows"
+	awk '{ for (i = 1; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+		key = f["kernel"] " " f["job"]
+		n[key]++; s[key] += f["xfer_per_io"]; b[key] += f["block_xfer_per_io"]
+		if (!(key in mn) || f["xfer_per_io"] < mn[key]) mn[key] = f["xfer_per_io"]
+		if (!(key in mx) || f["xfer_per_io"] > mx[key]) mx[key] = f["xfer_per_io"] }
+		END { for (key in n) { split(key, kj, " "); m = s[key] / n[key]
+			printf "kernel=%s job=%s mean_xfer_per_io=%.2f spread=%.2f%% mean_block_xfer_per_io=%.2f\n",
+				kj[1], kj[2], m, m ? (mx[key] - mn[key]) / m * 100 : 0, b[key] / n[key] } }' \
+		"$run/rows" | sort
+} >"$OUT.tmp"
+mv "$OUT.tmp" "$OUT"
+say "written ${OUT#"$TOP"/}"
+cat "$OUT"
