@@ -67,3 +67,25 @@ cat_ranges()
 		done | sort
 	rm -f "$BUILD/cats.$$"
 }
+
+# distro_kimage base|patched: the image of make bench-defaults' kernels
+# (scripts/bench-kernels.sh with BENCH_CONFIG=distro).
+distro_kimage()
+{
+	case $1 in
+	base) echo "$BUILD/obj-distro-base/arch/x86/boot/bzImage" ;;
+	patched) echo "$BUILD/obj-distro/arch/x86/boot/bzImage" ;;
+	esac
+}
+
+# provenance MADE_BY EXTRA: the key=value lines that say what made a
+# figure built from make bench-defaults' kernels: command, series and base,
+# this repository, config, QEMU, and EXTRA (settings of the run).
+provenance()
+{
+	echo "made_by=$1"
+	echo "series=$(git -C "$LINUX" rev-parse --short=12 HEAD) base=$(tr ' ' '_' <"$BUILD/base.version")"
+	echo "repo=$(git -C "$TOP" describe --always --dirty)"
+	echo "config=config/*.config+config/distro/distro.config"
+	echo "qemu=$(qemu-system-x86_64 --version | awk 'NR == 1 { print $4 }') $2"
+}

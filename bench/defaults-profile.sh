@@ -31,10 +31,7 @@ run=$(mktemp -d "$BUILD/vm/dprof.XXXXXX")
 plugin=$run/insn-profile.so
 gcc -O2 -Wall -shared -fPIC -o "$plugin" "$TOP/bench/insn-profile.c"
 for k in base patched; do
-	case $k in
-	base) img=$BUILD/obj-distro-base/arch/x86/boot/bzImage ;;
-	patched) img=$BUILD/obj-distro/arch/x86/boot/bzImage ;;
-	esac
+	img=$(distro_kimage $k)
 	obj=${img%/arch/x86/boot/bzImage}
 	mkdir -p "$run/$k"
 	awk '$2 ~ /^[tTwW]$/ { print $1, $3 }' "$obj/System.map" | sort >"$run/$k/syms"
@@ -50,11 +47,7 @@ for k in base patched; do
 done
 
 {
-	echo "made_by=$made_by"
-	echo "series=$(git -C "$LINUX" rev-parse --short=12 HEAD) base=$(tr ' ' '_' <"$BUILD/base.version")"
-	echo "repo=$(git -C "$TOP" describe --always --dirty)"
-	echo "config=config/*.config+config/distro/distro.config"
-	echo "qemu=$(qemu-system-x86_64 --version | awk 'NR == 1 { print $4 }') icount_shift=${ICOUNT_SHIFT:-3} job=$JOB reps=$REPS runtime=$RUNTIME"
+	provenance "$made_by" "icount_shift=${ICOUNT_SHIFT:-3} job=$JOB reps=$REPS runtime=$RUNTIME"
 	# Per kernel: the IOs of all runs, then each function's instructions.
 	for k in base patched; do
 		awk -v k="$k" 'FILENAME ~ /results$/ { ios += $7; next }

@@ -31,10 +31,7 @@ run=$(mktemp -d "$BUILD/vm/seedx.XXXXXX")
 plugin=$run/cache-model.so
 gcc -O2 -Wall -shared -fPIC -o "$plugin" "$TOP/bench/cache-model.c"
 for k in base patched; do
-	case $k in
-	base) img=$BUILD/obj-distro-base/arch/x86/boot/bzImage ;;
-	patched) img=$BUILD/obj-distro/arch/x86/boot/bzImage ;;
-	esac
+	img=$(distro_kimage $k)
 	mkdir -p "$run/$k"
 	cat_ranges "${img%/arch/x86/boot/bzImage}" >"$run/$k/ranges"
 	say "cache model: $k kernel, $JOBS, $REPS x ${RUNTIME}s"
@@ -49,11 +46,7 @@ for k in base patched; do
 done
 
 {
-	echo "made_by=$made_by"
-	echo "series=$(git -C "$LINUX" rev-parse --short=12 HEAD) base=$(tr ' ' '_' <"$BUILD/base.version")"
-	echo "repo=$(git -C "$TOP" describe --always --dirty)"
-	echo "config=config/*.config+config/distro/distro.config"
-	echo "qemu=$(qemu-system-x86_64 --version | awk 'NR == 1 { print $4 }') icount_shift=${ICOUNT_SHIFT:-3} cpus=4 sockets=1 reps=$REPS runtime=$RUNTIME"
+	provenance "$made_by" "icount_shift=${ICOUNT_SHIFT:-3} cpus=4 sockets=1 reps=$REPS runtime=$RUNTIME"
 	for k in base patched; do
 		# The n-th window (0-based) is the n-th RESULT line.
 		awk -v k="$k" '
