@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 CMD ?= true
 
-.PHONY: all demo check lint check-debug check-series check-mutants tree export kernel vm selftests bench bench-defaults bench-seeds bench-seeds-transfers bench-defaults-profile bench-sync bench-isolation help
+.PHONY: all demo check lint check-debug check-series check-mutants tree export kernel vm selftests bench bench-defaults bench-seeds bench-seeds-transfers bench-defaults-profile bench-sync bench-isolation soak-nvme help
 
 all: demo
 
@@ -80,6 +80,9 @@ bench-sync:		## sync reads against async writeback: base against patched
 
 bench-isolation:	## what an isolated CPU that submits IO does for others: bench/isolation.md
 	@bench/isolation.sh
+
+soak-nvme:		## NVMe under controller resets and CPU hotplug, base against series, QEMU traced: build/nvme-soak.kv
+	@tests/nvme-soak.sh
 
 doctor:			## what this machine lacks for make and make check (no root, changes nothing)
 	@scripts/doctor.sh

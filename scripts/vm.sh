@@ -12,7 +12,8 @@
 # VM_SLOW_DISKS, VM_NULLCO_OPTS, VM_DECOY (disks, below), VM_TCG_THREAD
 # (multi, the default, or single: one host thread for all vCPUs), VM_QUIET
 # (print nothing of the guest), VM_KEEP (keep the run directory of a
-# passing run).
+# passing run), VM_TRACE (a file of QEMU trace event names, one per line:
+# QEMU logs them to qemu-trace.log in the run directory).
 set -eu
 . "$(dirname "$0")/lib.sh"
 "$TOP/scripts/deps.sh" vm
@@ -71,6 +72,7 @@ fi
 # shellcheck disable=SC2206
 drives+=(${VM_DRIVES:-})
 [ -z "${VM_PLUGIN:-}" ] || drives+=(-plugin "$VM_PLUGIN")
+[ -z "${VM_TRACE:-}" ] || drives+=(-trace "events=$VM_TRACE,file=$run/qemu-trace.log")
 
 # cache=loose: the guest keeps the pages and names it read from the host's
 # root. Without it every exec maps its libraries afresh over 9p, and fio,
