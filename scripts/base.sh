@@ -1,27 +1,103 @@
 #!/bin/bash
-# Make sure the base kernel source package is installed: the pinned
-# BASE_VERSION if the archive still serves it, else the newest 6.12 with a
-# warning. Prints the installed version on stdout.
+# The base kernel source, content-addressed: the tarball of Debian's
+# linux-source-6.12 at BASE_VERSION whose sha256 is BASE_SHA256 (both in
+# lib.sh), kept in build/ (BASE_TARBALL). Found, in this order, in build/,
+# as the installed package's /usr/src copy (linked or copied, never
+# changed), in the package downloaded with apt-get download (no install,
+# no downgrade of the host; no root needed), or from
+# snapshot.debian.org's archive of every version Debian ever published.
+# Any other version is never used: a tree built on another base is not the
+# series that was tested. Prints the version on stdout.
+# Env: BASE_SOURCES (test hook: the places to try, default "build usr apt
+# snapshot"), BASE_USR_TARBALL (default /usr/src/linux-source-6.12.tar.xz).
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-installed() { dpkg-query -W -f='${Version}' "$BASE_PKG" 2>/dev/null || true; }
+sources=${BASE_SOURCES:-build usr apt snapshot}
+usr_tarball=${BASE_USR_TARBALL:-/usr/src/$BASE_PKG.tar.xz}
+dl=""
+trap 'rm -rf "$dl"' EXIT
 
-have=$(installed)
-if [ "$have" != "$BASE_VERSION" ]; then
-	[ "$(id -u)" -eq 0 ] || die "$BASE_PKG $BASE_VERSION is not installed (run as root)"
-	export DEBIAN_FRONTEND=noninteractive
-	apt-get update -q >"$LOGDIR/apt-update.log" 2>&1 || true
-	if ! apt-get install -y -q --allow-downgrades "$BASE_PKG=$BASE_VERSION" \
-		>"$LOGDIR/apt-base.log" 2>&1; then
-		if [ -z "$have" ]; then
-			apt-get install -y -q "$BASE_PKG" >>"$LOGDIR/apt-base.log" 2>&1 ||
-				die "cannot install $BASE_PKG, see build/log/apt-base.log"
+# ok FILE: FILE is the pinned tarball.
+ok() { [ -f "$1" ] && [ "$(sha256sum <"$1" | cut -d' ' -f1)" = "$BASE_SHA256" ]; }
+
+# keep FILE: move FILE, checked, to BASE_TARBALL.
+keep()
+{
+	ok "$1" || return 1
+	mkdir -p "$(dirname "$BASE_TARBALL")"
+	mv -f "$1" "$BASE_TARBALL.tmp"
+	mv -f "$BASE_TARBALL.tmp" "$BASE_TARBALL"
+}
+
+# from_deb DEB: the tarball inside the package DEB, if it is the pinned one.
+from_deb()
+{
+	dpkg-deb --fsys-tarfile "$1" |
+		tar -xO "./usr/src/$BASE_PKG.tar.xz" >"$dl/base.tar.xz" 2>/dev/null &&
+		keep "$dl/base.tar.xz"
+}
+
+# apt_download: the pinned package's file into $dl, nothing installed.
+apt_download() { (cd "$dl" && apt-get download -q "$BASE_PKG=$BASE_VERSION"); }
+
+# snapshot_url: where snapshot.debian.org keeps the pinned package
+# (its machine-readable API: the package file's hash, then the file).
+snapshot_url()
+{
+	local api=https://snapshot.debian.org/mr/binary/$BASE_PKG/$BASE_VERSION/binfiles
+
+	curl -fsS --max-time 60 "$api" | python3 -c '
+import json, sys
+for f in json.load(sys.stdin)["result"]:
+    if f.get("architecture") == "all":
+        print("https://snapshot.debian.org/file/" + f["hash"])
+        break'
+}
+
+found=""
+for s in $sources; do
+	case $s in
+	build)
+		ok "$BASE_TARBALL" && found=$s ;;
+	usr)
+		# a hard link costs no space and survives an upgrade of the
+		# package, which replaces the file rather than rewriting it
+		if ok "$usr_tarball"; then
+			mkdir -p "$(dirname "$BASE_TARBALL")"
+			ln -f "$usr_tarball" "$BASE_TARBALL" 2>/dev/null ||
+				cp "$usr_tarball" "$BASE_TARBALL"
+			found=$s
+		fi ;;
+	apt)
+		command -v apt-get >/dev/null || continue
+		dl=$(mktemp -d "$BUILD/base-dl.XXXXXX")
+		chmod 755 "$dl"	# apt's download user writes there
+		# a machine whose package lists are older than the pin
+		# needs them updated first, which takes root
+		if ! apt_download >"$LOGDIR/apt-base.log" 2>&1 && [ "$(id -u)" = 0 ]; then
+			apt-get update -q >>"$LOGDIR/apt-base.log" 2>&1 || true
+			apt_download >>"$LOGDIR/apt-base.log" 2>&1 || true
 		fi
-		warn "pinned base $BASE_PKG $BASE_VERSION is not available;" \
-			"using $(installed) instead"
-	fi
-fi
-[ -f "$BASE_TARBALL" ] || die "$BASE_TARBALL missing after installing $BASE_PKG"
-installed
-echo
+		if compgen -G "$dl/*.deb" >/dev/null && from_deb "$dl"/*.deb; then
+			found=$s
+		fi
+		rm -rf "$dl" ;;
+	snapshot)
+		command -v curl >/dev/null || continue
+		command -v python3 >/dev/null || continue
+		dl=$(mktemp -d "$BUILD/base-dl.XXXXXX")
+		if url=$(snapshot_url 2>>"$LOGDIR/apt-base.log") && [ -n "$url" ] &&
+			curl -fsS --max-time 1800 -o "$dl/base.deb" "$url" 2>>"$LOGDIR/apt-base.log" &&
+			from_deb "$dl/base.deb"; then
+			found=$s
+		fi
+		rm -rf "$dl" ;;
+	*) die "BASE_SOURCES: unknown place $s" ;;
+	esac
+	[ -z "$found" ] || break
+done
+[ -n "$found" ] || die "no $BASE_PKG $BASE_VERSION (sha256 $BASE_SHA256) in: $sources." \
+	"Put the tarball at ${BASE_TARBALL#"$TOP"/}, or let apt reach bookworm-security" \
+	"(see build/log/apt-base.log)"
+echo "$BASE_VERSION"

@@ -29,6 +29,20 @@ check build_free_gib "${free:-0}" "$([ "${free:-0}" -ge 30 ] && echo 1 || echo 0
 sec=$(apt-cache policy 2>/dev/null | grep -c 'bookworm-security' || true)
 check apt_bookworm_security "$([ "$sec" -gt 0 ] && echo yes || echo no)" \
 	"$([ "$sec" -gt 0 ] && echo 1 || echo 0)" "deb http://deb.debian.org/debian-security bookworm-security main"
+# the base source: where scripts/base.sh would find it (snapshot.debian.org
+# is its last resort, not checked here: no network use)
+sha() { sha256sum <"$1" 2>/dev/null | cut -d' ' -f1; }
+if [ -f "$BASE_TARBALL" ] && [ "$(sha "$BASE_TARBALL")" = "$BASE_SHA256" ]; then
+	where=build
+elif [ "$(sha "/usr/src/$BASE_PKG.tar.xz")" = "$BASE_SHA256" ]; then
+	where=usr
+elif apt-cache show "$BASE_PKG=$BASE_VERSION" >/dev/null 2>&1; then
+	where=apt
+else
+	where=none
+fi
+check base_source "$where" "$([ "$where" != none ] && echo 1 || echo 0)" \
+	"$BASE_PKG $BASE_VERSION: apt sources with bookworm-security, or snapshot.debian.org"
 for group in build vm bench; do
 	missing=$("$TOP/scripts/deps.sh" --list "$group")
 	check "packages_$group" "$([ -z "$missing" ] && echo installed || echo "$missing" | xargs | tr ' ' ,)" \

@@ -8,10 +8,13 @@ LINUX=$BUILD/linux
 KOBJ=$(realpath -m "${KOBJ:-$BUILD/obj}")
 LOGDIR=$BUILD/log
 
-# The tested base: Debian's linux-source-6.12 at this version.
+# The tested base: Debian's linux-source-6.12 at this version, the
+# tarball it installs as /usr/src/linux-source-6.12.tar.xz with this
+# sha256, kept in build/ (scripts/base.sh).
 BASE_PKG=linux-source-6.12
 BASE_VERSION=6.12.117-1~deb12u1
-BASE_TARBALL=/usr/src/linux-source-6.12.tar.xz
+BASE_SHA256=585a4a074597aefa2b1a68ada83a3184ba351c127544dea80618bbcceaa3961f
+BASE_TARBALL=$BUILD/base/$BASE_PKG-$BASE_VERSION.tar.xz
 
 mkdir -p "$BUILD" "$LOGDIR"
 
