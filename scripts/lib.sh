@@ -15,6 +15,8 @@ BASE_PKG=linux-source-6.12
 BASE_VERSION=6.12.117-1~deb12u1
 BASE_SHA256=585a4a074597aefa2b1a68ada83a3184ba351c127544dea80618bbcceaa3961f
 BASE_TARBALL=$BUILD/base/$BASE_PKG-$BASE_VERSION.tar.xz
+# The version the series is posted as: [PATCH vN NN/MM] (make export).
+SERIES_VERSION=3
 
 mkdir -p "$BUILD" "$LOGDIR"
 
@@ -79,7 +81,7 @@ export_series() {
 	git -C "$LINUX" -c user.name="$(git -C "$LINUX" log -1 --format=%an)" \
 		-c user.email="$(git -C "$LINUX" log -1 --format=%ae)" \
 		format-patch -q --zero-commit --no-signature --numbered \
-		--subject-prefix="PATCH v2" --abbrev=12 -o "$dir" \
+		--subject-prefix="PATCH v$SERIES_VERSION" --abbrev=12 -o "$dir" \
 		"${extra[@]}" base..HEAD
 	if [ -f "$dir/0000-cover-letter.patch" ]; then
 		# Dated like the last patch: the same tree exports the same file.
