@@ -63,18 +63,22 @@ for s in $sources; do
 	usr)
 		# a hard link costs no space and survives an upgrade of the
 		# package, which replaces the file rather than rewriting it
+		# (both by a new name, then renamed: never a write into a file
+		# that may be a link to the system's)
 		if ok "$usr_tarball"; then
 			mkdir -p "$(dirname "$BASE_TARBALL")"
-			ln -f "$usr_tarball" "$BASE_TARBALL" 2>/dev/null ||
-				cp "$usr_tarball" "$BASE_TARBALL"
+			rm -f "$BASE_TARBALL.tmp"
+			ln "$usr_tarball" "$BASE_TARBALL.tmp" 2>/dev/null ||
+				cp "$usr_tarball" "$BASE_TARBALL.tmp"
+			mv -f "$BASE_TARBALL.tmp" "$BASE_TARBALL"
 			found=$s
 		fi ;;
 	apt)
 		command -v apt-get >/dev/null || continue
 		dl=$(mktemp -d "$BUILD/base-dl.XXXXXX")
-		chmod 755 "$dl"	# apt's download user writes there
 		# a machine whose package lists are older than the pin
-		# needs them updated first, which takes root
+		# needs them updated first, which takes root (apt warns that
+		# it downloads as root, unsandboxed: build/log/apt-base.log)
 		if ! apt_download >"$LOGDIR/apt-base.log" 2>&1 && [ "$(id -u)" = 0 ]; then
 			apt-get update -q >>"$LOGDIR/apt-base.log" 2>&1 || true
 			apt_download >>"$LOGDIR/apt-base.log" 2>&1 || true

@@ -31,7 +31,7 @@ check apt_bookworm_security "$([ "$sec" -gt 0 ] && echo yes || echo no)" \
 	"$([ "$sec" -gt 0 ] && echo 1 || echo 0)" "deb http://deb.debian.org/debian-security bookworm-security main"
 # the base source: where scripts/base.sh would find it (snapshot.debian.org
 # is its last resort, not checked here: no network use)
-sha() { sha256sum <"$1" 2>/dev/null | cut -d' ' -f1; }
+sha() { [ -f "$1" ] && sha256sum <"$1" | cut -d' ' -f1; }
 if [ -f "$BASE_TARBALL" ] && [ "$(sha "$BASE_TARBALL")" = "$BASE_SHA256" ]; then
 	where=build
 elif [ "$(sha "/usr/src/$BASE_PKG.tar.xz")" = "$BASE_SHA256" ]; then

@@ -7,14 +7,18 @@
 # MASKS=1 also writes of queue_affinity, completion_affinity and
 # completion_steering as nvme_test makes them (a kernel without the files
 # gets none).
+# With MASKS=load instead: no changes at all, fio on every CPU (a job
+# pinned to each, 4 KiB random reads, queue depth 16): the plain IO load
+# under which an emulator that loses a doorbell shows it.
 # Usage: guest-nvme-soak.sh OUT SECONDS SEED MASKS
 # Appends one key=value line to OUT:
 #   seconds= resets= cpu_changes= mask_writes= fio_runs= fio_failed=
 #   timeouts= polled= ctrl_resets_by_timeout= hung=
-# timeouts: "timeout, aborting" lines of the NVMe driver (a command the
-# controller did not complete in 30 s), polled: timeouts whose completion
+# timeouts: the NVMe driver's timeout lines of any kind (a command the
+# controller did not complete in time), polled: those whose completion
 # was found in the completion queue (a lost interrupt, not a lost
-# command), hung: hung-task reports.
+# command), ctrl_resets_by_timeout: controller resets they caused, hung:
+# hung-task reports; the kernel log of the run is kmsg.log beside OUT.
 set -eu
 . "$(dirname "$0")/../scripts/guest-lib.sh"
 out=$1 secs=$2 seed=$3 masks=$4
@@ -25,14 +29,15 @@ dev=$(nvme_by_serial banvme) || { echo "error=no-nvme-disk" >>"$out"; exit 1; }
 ctrl=${dev%n[0-9]*}
 Q=/sys/block/$dev/queue
 RESET=/sys/class/nvme/$ctrl/reset_controller
-[ -e "$Q/queue_affinity" ] || masks=0
+[ -e "$Q/queue_affinity" ] || [ "$masks" = load ] || masks=0
 
-fio_loop=""
+fio_loop="" kmsg=""
 cleanup()
 {
 	local c
 
 	[ -z "$fio_loop" ] || kill "$fio_loop" 2>/dev/null || true
+	[ -z "$kmsg" ] || kill "$kmsg" 2>/dev/null || true
 	for c in 1 2 3; do
 		echo 1 >/sys/devices/system/cpu/cpu$c/online 2>/dev/null || true
 	done
@@ -44,12 +49,29 @@ cleanup()
 }
 trap cleanup EXIT
 
-skip=$(dmesg | wc -l)
+# the whole kernel log of the run, into a file as it comes (the ring
+# buffer may wrap in a long run)
+log=$(dirname "$out")/kmsg.log
+dmesg -w >"$log" &
+kmsg=$!
 end=$((SECONDS + secs))
 tmp=$(mktemp -d)
 # fio runs back to back until the time is up; each run's exit status is a
 # file of its own.
 (
+	if [ "$masks" = load ]; then
+		jobs=()
+		for c in 0 1 2 3; do
+			jobs+=(--name="cpu$c" --cpus_allowed="$c")
+		done
+		rc=0
+		timeout -k 10 $((secs + 120)) fio --filename="/dev/$dev" --direct=1 \
+			--rw=randread --bs=4k --ioengine=libaio --iodepth=16 \
+			--time_based --runtime="$secs" --output="$tmp/fio.1.out" \
+			"${jobs[@]}" || rc=$?
+		echo "$rc" >"$tmp/fio.1.rc"
+		exit 0
+	fi
 	taskset -p -c "$A" "$BASHPID" >/dev/null
 	n=0
 	while [ $SECONDS -lt $end ]; do
@@ -75,6 +97,10 @@ while kill -0 "$fio_loop" 2>/dev/null; do
 		for c in 1 2 3; do
 			echo 1 >/sys/devices/system/cpu/cpu$c/online 2>/dev/null || true
 		done
+		sleep 1
+		continue
+	fi
+	if [ "$masks" = load ]; then
 		sleep 1
 		continue
 	fi
@@ -106,10 +132,12 @@ for f in "$tmp"/fio.*.rc; do
 	runs=$((runs + 1))
 	[ "$(cat "$f")" = 0 ] || failed=$((failed + 1))
 done
-log=$(dmesg | tail -n +$((skip + 1)))
-count() { printf '%s\n' "$log" | grep -c -- "$1" || true; }
+sleep 1
+kill "$kmsg" 2>/dev/null || true
+kmsg=""
+count() { grep -c -- "$1" "$log" || true; }
 echo "seconds=$secs resets=$resets cpu_changes=$cpu_changes mask_writes=$mask_writes" \
-	"fio_runs=$runs fio_failed=$failed timeouts=$(count 'timeout, aborting')" \
+	"fio_runs=$runs fio_failed=$failed timeouts=$(count 'nvme.* timeout')" \
 	"polled=$(count 'timeout, completion polled')" \
 	"ctrl_resets_by_timeout=$(count 'timeout, reset controller')" \
 	"hung=$(count 'blocked for more than')" >>"$out"

@@ -4,8 +4,9 @@
 # dpkg-query replaced by stubs that log their calls and fail (the stub
 # dpkg-query says a newer linux-source-6.12 is installed, as after an
 # apt upgrade):
-#  - the installed /usr/src tarball, if it is the pinned one, is taken
-#    into build/ and found there on the next call;
+#  - the installed /usr/src tarball, if it is the pinned one (else the
+#    tree's build/base copy in its place), is taken into the copy's
+#    build/ and found there on the next call;
 #  - a tarball of other content, in build/ or in /usr/src, is never used:
 #    base.sh fails and says what it wants;
 #  - the host's packages are never installed, upgraded or downgraded
@@ -33,6 +34,13 @@ chmod +x "$scratch/bin/apt-get" "$scratch/bin/dpkg-query"
 : >"$scratch/calls"
 # the copy's build/ and its tarball path (lib.sh, sourced in the copy)
 tarball=$(bash -c '. "$1/scripts/lib.sh"; echo "$BASE_TARBALL"' sh "$scratch/top")
+# This script removes and writes that path: never one outside its scratch
+# directory (a lib.sh that keeps the base in /usr/src, as before).
+case $tarball in
+"$scratch"/*) ;;
+*)	echo "FAIL harness: the base tarball is kept in build/ (lib.sh keeps it at $tarball)" >>"$results"
+	exit 0 ;;
+esac
 
 # base SOURCES [USR_TARBALL]: base.sh of the copy; prints its version or
 # nothing, and its exit status
@@ -45,9 +53,13 @@ base()
 	echo "${v:-none} rc=$rc"
 }
 
+# the installed package's copy, or else the tree's own build/ copy in its
+# place (what make tree left; the same content)
 usr=/usr/src/$BASE_PKG.tar.xz
+is_base() { [ -f "$1" ] && [ "$(sha256sum <"$1" | cut -d' ' -f1)" = "$BASE_SHA256" ]; }
+is_base "$usr" || usr=$BASE_TARBALL
 name="harness: the installed base tarball is taken into build/ and found there"
-if [ -f "$usr" ] && [ "$(sha256sum <"$usr" | cut -d' ' -f1)" = "$BASE_SHA256" ]; then
+if is_base "$usr"; then
 	got="$(base "build usr" "$usr") | $(base build)"
 	if [ "$got" = "$BASE_VERSION rc=0 | $BASE_VERSION rc=0" ] && [ -f "$tarball" ]; then
 		echo "PASS $name" >>"$results"
@@ -57,7 +69,7 @@ if [ -f "$usr" ] && [ "$(sha256sum <"$usr" | cut -d' ' -f1)" = "$BASE_SHA256" ];
 	# not a write through the hard link to the system's file: a new file
 	rm -f "$tarball"
 else
-	echo "SKIP $name (no $usr of $BASE_PKG $BASE_VERSION on this machine)" >>"$results"
+	echo "SKIP $name (no $BASE_PKG $BASE_VERSION tarball in /usr/src or build/base)" >>"$results"
 fi
 
 name="harness: a base tarball of other content is never used"

@@ -48,10 +48,20 @@ fi
 
 # An unknown name (the default everywhere, one log line), and the tests of
 # CPU hotplug, steering, a 30 s completion flood on one CPU with a busy loop
-# there, NVMe, and the short stress run, on this configuration.
+# there, and the short stress run, on this configuration.
+#
+# Not NVMe: QEMU before 8.1 leaves out the guest's memory barriers when
+# one TCG thread runs all vCPUs (fixed by QEMU's c914d46d0a, "tcg: Do not
+# elide memory barriers for !CF_PARALLEL in system mode"; Debian 12's
+# 7.2 lacks it), and the NVMe shadow doorbell needs the driver's mb()
+# between writing the new tail and reading the controller's event index:
+# without it both sides can miss the other's write, and the queue stalls
+# until the command times out (nvme_test's verify run, once: reads on one
+# queue stuck for 30 s, aborted, recovered by a controller reset). The
+# other lanes, with a TCG thread per vCPU, run nvme_test.
 tests=""
 for t in elevator_test.sh affinity_hotplug_test.sh steering_test.sh steering_reclaim_test.sh \
-	completion_flood_test.sh nvme_test.sh \
+	completion_flood_test.sh \
 	stress_test.sh; do
 	have "$t" && tests="$tests $t"
 done
