@@ -149,6 +149,9 @@ if [ -z "$label" ] && [ -z "${TESTS:-}" ]; then
 	say "checking the series' git handling under a hostile git config"
 	"$TOP/tests/harness-git.sh" "$results"
 
+	say "checking that the base is the pinned tarball and installs nothing"
+	"$TOP/tests/harness-base.sh" "$results"
+
 	say "checking that every mutant still applies (make check-mutants)"
 	"$TOP/tests/harness-mutants.sh" "$results"
 
