@@ -167,6 +167,9 @@ if [ -z "$label" ] && [ -z "${TESTS:-}" ]; then
 
 	say "the selftests the official way: make run_tests in the VM"
 	"$TOP/tests/harness-run-tests.sh" "$results"
+
+	say "checking that a selftest killed mid-trace leaves no trace behind"
+	"$TOP/tests/harness-trace-kill.sh" "$results"
 fi
 
 # The stress test runs its short form here (30 s; 120 s by default, and
