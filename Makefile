@@ -42,7 +42,7 @@ selftests:		## build and install the selftests into build/kselftest
 	@scripts/selftests-build.sh
 
 vm:			## boot the VM and run CMD in it, its exit status passed back
-	@scripts/vm.sh '$(CMD)'
+	@scripts/vm.sh '$(subst ','\'',$(value CMD))'
 
 bench:			## benchmarks under QEMU -icount: base against patched
 	@scripts/deps.sh vm

@@ -10,7 +10,8 @@
 # disk, below), VM_LOG (console log file), VM_OUT (keep the run directory here),
 # VM_PLUGIN (a QEMU TCG plugin and its arguments, as -plugin takes them),
 # VM_SLOW_DISKS, VM_NULLCO_OPTS, VM_DECOY (disks, below), VM_TCG_THREAD
-# (multi, the default, or single: one host thread for all vCPUs), VM_QUIET
+# (multi, the default, or single: one host thread for all vCPUs), VM_MEM
+# (the guest's memory, as -m takes it; 2G), VM_QUIET
 # (print nothing of the guest), VM_KEEP (keep the run directory of a
 # passing run), VM_TRACE (a file of QEMU trace event names, one per line:
 # QEMU logs them to qemu-trace.log in the run directory).
@@ -136,7 +137,7 @@ trap 'stop_qemu INT' INT
 # trap only once the foreground command has ended, a wait it interrupts.
 {
 	q=0
-	timeout --foreground -k 10 "$timeout" qemu-system-x86_64 "${accel[@]}" -smp "${VM_CPUS:-4}${VM_TOPOLOGY:+,$VM_TOPOLOGY}" -m 2G \
+	timeout --foreground -k 10 "$timeout" qemu-system-x86_64 "${accel[@]}" -smp "${VM_CPUS:-4}${VM_TOPOLOGY:+,$VM_TOPOLOGY}" -m "${VM_MEM:-2G}" \
 		-nographic -no-reboot -nic none -kernel "$KIMAGE" -append "$append" \
 		-pidfile "$run/qemu.pid" \
 		-fsdev local,id=root,path=/,security_model=none,readonly=on,multidevs=remap \
