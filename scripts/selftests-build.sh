@@ -1,13 +1,13 @@
 #!/bin/bash
 # Build and install the series' kselftests (block-affinity) from build/linux
-# (or SRC=...) into build/kselftest, where the VM finds them over the
-# read-only 9p root.
+# (or SRC=...) into build/kselftest (or KSFT_OUT=...), where the VM finds
+# them over the read-only 9p root.
 set -eu
 . "$(dirname "$0")/lib.sh"
 "$TOP/scripts/deps.sh" build
 
 SRC=${SRC:-$LINUX}
-out=$BUILD/kselftest
+out=${KSFT_OUT:-$BUILD/kselftest}
 # Objects per source tree: make decides by timestamps, which do not tell
 # one tree's file from another's.
 objdir=$BUILD/kselftest-obj

@@ -26,6 +26,7 @@ set -eu
 
 src=$BUILD/mut-src
 obj=$BUILD/obj-mut
+ksft=$BUILD/kselftest-mut
 list=$TOP/tests/mutants/list
 if [ -n "${MUTANT_INPLACE:-}" ]; then
 	src=$LINUX
@@ -58,8 +59,8 @@ run_tests() {
 	shift 3
 	# shellcheck disable=SC2086  # lists
 	SRC=$src KOBJ=$obj "$TOP/scripts/kernel.sh" >&2 &&
-	SRC=$src KOBJ=$obj "$TOP/scripts/selftests-build.sh" >&2 &&
-	env ${words%%|*} KOBJ=$obj LABEL=$label \
+	SRC=$src KOBJ=$obj KSFT_OUT=$ksft "$TOP/scripts/selftests-build.sh" >&2 &&
+	env ${words%%|*} KOBJ=$obj KSFT_OUT=$ksft LABEL=$label \
 		VM_APPEND="BA_NR_IOS=100 BA_STRESS_SECS=60${words#*|} ${VM_APPEND:-}" \
 		"$TOP/tests/vm-selftests.sh" "$res" "$@" >&2
 }
@@ -147,6 +148,7 @@ while IFS=$'\t' read -r name _ tests vmenv expect; do
 done <"$list"
 git -C "$src" checkout -q -f -- .
 # In place, build/obj holds the last mutant's kernel: rebuild the series'.
+# (The mutants' selftests are in build/kselftest-mut: build/kselftest,
+# which make check's VMs run, is never a mutant's, even after a kill.)
 [ -z "${MUTANT_INPLACE:-}" ] || "$TOP/scripts/kernel.sh" >&2
-"$TOP/scripts/selftests-build.sh" >&2
 [ "$missed" -eq 0 ]

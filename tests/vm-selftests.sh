@@ -10,14 +10,15 @@
 # (tests/guest-selftests.sh).
 # Usage: vm-selftests.sh RESULTS [TEST...]   (default: all tests)
 # Env: VM_APPEND, VM_TIMEOUT, KIMAGE as for scripts/vm.sh; LABEL prefixes
-# the test names (for runs with special boot options). Time limits:
+# the test names (for runs with special boot options); KSFT_OUT, the
+# installed selftests (build/kselftest). Time limits:
 # T_SELFTESTS for the boot, T_KSFT per test (scripts/lib.sh).
 set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
 
 results=$1
 shift
-ks=$BUILD/kselftest
+ks=${KSFT_OUT:-$BUILD/kselftest}
 [ -x "$ks/run_kselftest.sh" ] || die "selftests not built; run scripts/selftests-build.sh"
 if [ $# -eq 0 ]; then
 	mapfile -t tests < <(sed 's/^block-affinity://' "$ks/kselftest-list.txt")
