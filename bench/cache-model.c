@@ -91,7 +91,6 @@ static uint64_t count[MAX_CPUS][MAX_CATS][C_NR];
 static uint64_t opened[MAX_CPUS][MAX_CATS][C_NR];
 static uint64_t (*windows)[MAX_CPUS][MAX_CATS][C_NR];
 static unsigned int nwindows;
-static int open_window;		/* io_setup calls not yet balanced */
 
 static uint64_t range[MAX_RANGES][2];
 static unsigned char range_cat[MAX_RANGES];
@@ -279,13 +278,10 @@ static void tb_cb(unsigned int cpu, void *userdata)
 }
 
 /* Single-threaded TCG (icount) runs one vCPU at a time: no locking. */
-/*
- * A window runs from the first io_setup to the io_destroy that balances it,
- * so that a fio run of several jobs, each with its own, is one window.
- */
+/* Windows: window_open() and window_close() (qemu-plugin-v1.h). */
 static void start_cb(unsigned int cpu, void *userdata)
 {
-	if (open_window++)
+	if (!window_open())
 		return;
 	memcpy(opened, count, sizeof(count));
 }
@@ -294,7 +290,7 @@ static void end_cb(unsigned int cpu, void *userdata)
 {
 	unsigned int c, k, i;
 
-	if (!open_window || --open_window || nwindows >= MAX_WINDOWS)
+	if (!window_close() || nwindows >= MAX_WINDOWS)
 		return;
 	for (c = 0; c < MAX_CPUS; c++)
 		for (k = 0; k < MAX_CATS; k++)
@@ -411,32 +407,32 @@ __attribute__((visibility("default")))
 int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 			int argc, char **argv)
 {
+	const char *v;
 	unsigned int c;
 	int i, bad = 0;
 
-	if (!qemu_plugin_api_ok(info, "cache-model"))
-		return -1;
 	cat_id("user");
 	cat_id("kernel");
 	for (i = 0; i < argc; i++) {
-		if (!strncmp(argv[i], "out=", 4))
-			out = strdup(argv[i] + 4);
-		else if (!strncmp(argv[i], "start=", 6))
-			start_pc = strtoull(argv[i] + 6, NULL, 16);
-		else if (!strncmp(argv[i], "end=", 4))
-			end_pc = strtoull(argv[i] + 4, NULL, 16);
-		else if (!strncmp(argv[i], "ranges=", 7))
-			bad |= read_ranges(argv[i] + 7);
-		else if (!strncmp(argv[i], "cpus=", 5))
-			ncpus = strtoul(argv[i] + 5, NULL, 10);
-		else if (!strncmp(argv[i], "cores=", 6))
-			cores = strtoul(argv[i] + 6, NULL, 10);
-		else if (!strncmp(argv[i], "l1=", 3))
-			bad |= size_arg(argv[i] + 3, &l1_kib, &l1_ways);
-		else if (!strncmp(argv[i], "l2=", 3))
-			bad |= size_arg(argv[i] + 3, &l2_kib, &l2_ways);
-		else if (!strncmp(argv[i], "llc=", 4))
-			bad |= size_arg(argv[i] + 4, &llc_kib, &llc_ways);
+		const char *a = argv[i];
+
+		if ((v = plugin_arg(a, "out")))
+			out = strdup(v);
+		else if (plugin_hex_arg(a, "start", &start_pc) ||
+			 plugin_hex_arg(a, "end", &end_pc))
+			continue;
+		else if ((v = plugin_arg(a, "ranges")))
+			bad |= read_ranges(v);
+		else if ((v = plugin_arg(a, "cpus")))
+			ncpus = strtoul(v, NULL, 10);
+		else if ((v = plugin_arg(a, "cores")))
+			cores = strtoul(v, NULL, 10);
+		else if ((v = plugin_arg(a, "l1")))
+			bad |= size_arg(v, &l1_kib, &l1_ways);
+		else if ((v = plugin_arg(a, "l2")))
+			bad |= size_arg(v, &l2_kib, &l2_ways);
+		else if ((v = plugin_arg(a, "llc")))
+			bad |= size_arg(v, &llc_kib, &llc_ways);
 		else
 			bad = -1;
 	}

@@ -506,45 +506,34 @@ int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 {
 	int i, bad = 0;
 
-	if (!qemu_plugin_api_ok(info, "insn-context"))
-		return -1;
 	for (i = 0; i < argc; i++) {
-		const char *a = argv[i];
+		const char *a = argv[i], *v;
 
-		if (!strncmp(a, "out=", 4))
-			out = strdup(a + 4);
-		else if (!strncmp(a, "start=", 6))
-			start_pc = strtoull(a + 6, NULL, 16);
-		else if (!strncmp(a, "end=", 4))
-			end_pc = strtoull(a + 4, NULL, 16);
-		else if (!strncmp(a, "hardon=", 7))
-			hardon_pc = strtoull(a + 7, NULL, 16);
-		else if (!strncmp(a, "hardoff=", 8) && nhardoff < MAX_HARDOFF)
-			hardoff_pc[nhardoff++] = strtoull(a + 8, NULL, 16);
-		else if (!strncmp(a, "fork=", 5))
-			fork_pc = strtoull(a + 5, NULL, 16);
-		else if (!strncmp(a, "kthread=", 8))
-			kthread_pc = strtoull(a + 8, NULL, 16);
-		else if (!strncmp(a, "irqthread=", 10))
-			irqthread_pc = strtoull(a + 10, NULL, 16);
-		else if (!strncmp(a, "idle=", 5))
-			idle_pc = strtoull(a + 5, NULL, 16);
-		else if (!strncmp(a, "rethunk=", 8))
-			rethunk_pc = strtoull(a + 8, NULL, 16);
-		else if (!strncmp(a, "softirq=", 8))
-			bad |= range_arg(a + 8, &soft_lo, &soft_hi);
-		else if (!strncmp(a, "switch=", 7))
-			bad |= range_arg(a + 7, &switch_lo, &switch_hi);
-		else if (!strncmp(a, "block=", 6))
-			bad |= range_arg(a + 6, &block_lo, &block_hi);
-		else if (!strncmp(a, "hdev=", 5))
-			hdev_pc = strtoull(a + 5, NULL, 16);
-		else if (!strncmp(a, "htimer=", 7))
-			htimer_pc = strtoull(a + 7, NULL, 16);
-		else if (!strncmp(a, "hipi=", 5) && nhipi < MAX_HIPI)
-			hipi_pc[nhipi++] = strtoull(a + 5, NULL, 16);
-		else if (!strncmp(a, "irqtext=", 8))
-			bad |= range_arg(a + 8, &irqtext_lo, &irqtext_hi);
+		if ((v = plugin_arg(a, "out")))
+			out = strdup(v);
+		else if (plugin_hex_arg(a, "start", &start_pc) ||
+			 plugin_hex_arg(a, "end", &end_pc) ||
+			 plugin_hex_arg(a, "hardon", &hardon_pc) ||
+			 plugin_hex_arg(a, "fork", &fork_pc) ||
+			 plugin_hex_arg(a, "kthread", &kthread_pc) ||
+			 plugin_hex_arg(a, "irqthread", &irqthread_pc) ||
+			 plugin_hex_arg(a, "idle", &idle_pc) ||
+			 plugin_hex_arg(a, "rethunk", &rethunk_pc) ||
+			 plugin_hex_arg(a, "hdev", &hdev_pc) ||
+			 plugin_hex_arg(a, "htimer", &htimer_pc))
+			continue;
+		else if (plugin_arg(a, "hardoff") && nhardoff < MAX_HARDOFF)
+			plugin_hex_arg(a, "hardoff", &hardoff_pc[nhardoff++]);
+		else if (plugin_arg(a, "hipi") && nhipi < MAX_HIPI)
+			plugin_hex_arg(a, "hipi", &hipi_pc[nhipi++]);
+		else if ((v = plugin_arg(a, "softirq")))
+			bad |= range_arg(v, &soft_lo, &soft_hi);
+		else if ((v = plugin_arg(a, "switch")))
+			bad |= range_arg(v, &switch_lo, &switch_hi);
+		else if ((v = plugin_arg(a, "block")))
+			bad |= range_arg(v, &block_lo, &block_hi);
+		else if ((v = plugin_arg(a, "irqtext")))
+			bad |= range_arg(v, &irqtext_lo, &irqtext_hi);
 		else
 			bad = 1;
 	}

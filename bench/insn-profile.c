@@ -50,12 +50,14 @@ static unsigned int nsyms;
 
 static void start_cb(unsigned int vcpu, void *userdata)
 {
-	window = nwindows < MAX_WINDOWS ? nwindows++ : -1;
+	if (window_open())
+		window = nwindows < MAX_WINDOWS ? nwindows++ : -1;
 }
 
 static void end_cb(unsigned int vcpu, void *userdata)
 {
-	window = -1;
+	if (window_close())
+		window = -1;
 }
 
 static void count_cb(unsigned int vcpu, void *userdata)
@@ -153,19 +155,16 @@ __attribute__((visibility("default")))
 int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 			int argc, char **argv)
 {
+	const char *v;
 	int i;
 
-	if (!qemu_plugin_api_ok(info, "insn-profile"))
-		return -1;
 	for (i = 0; i < argc; i++) {
-		if (!strncmp(argv[i], "out=", 4))
-			out = strdup(argv[i] + 4);
-		else if (!strncmp(argv[i], "start=", 6))
-			start_pc = strtoull(argv[i] + 6, NULL, 16);
-		else if (!strncmp(argv[i], "end=", 4))
-			end_pc = strtoull(argv[i] + 4, NULL, 16);
-		else if (!strncmp(argv[i], "syms=", 5) &&
-			 read_syms(argv[i] + 5))
+		if ((v = plugin_arg(argv[i], "out")))
+			out = strdup(v);
+		else if (plugin_hex_arg(argv[i], "start", &start_pc) ||
+			 plugin_hex_arg(argv[i], "end", &end_pc))
+			continue;
+		else if ((v = plugin_arg(argv[i], "syms")) && read_syms(v))
 			return -1;
 	}
 	if (!out || !start_pc || !end_pc || !nsyms) {

@@ -44,7 +44,6 @@ static uint64_t insns;			/* executed so far, all vCPUs */
 static uint64_t in_ranges;		/* ... of which in the ranges */
 static uint64_t start_pc, end_pc;
 static uint64_t opened[2];		/* counts at the open window's start */
-static int open_window;			/* io_setup calls not yet balanced */
 static uint64_t windows[MAX_WINDOWS][2];
 static unsigned int nwindows;
 static uint64_t range[MAX_RANGES][2];
@@ -54,7 +53,7 @@ static const char *out;
 /* Single-threaded TCG (icount) runs one vCPU at a time: no locking. */
 static void start_cb(unsigned int vcpu, void *userdata)
 {
-	if (open_window++)
+	if (!window_open())
 		return;
 	opened[0] = insns;
 	opened[1] = in_ranges;
@@ -62,7 +61,7 @@ static void start_cb(unsigned int vcpu, void *userdata)
 
 static void end_cb(unsigned int vcpu, void *userdata)
 {
-	if (!open_window || --open_window)
+	if (!window_close())
 		return;
 	if (nwindows < MAX_WINDOWS) {
 		windows[nwindows][0] = insns - opened[0];
@@ -144,19 +143,16 @@ __attribute__((visibility("default")))
 int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 			int argc, char **argv)
 {
+	const char *v;
 	int i;
 
-	if (!qemu_plugin_api_ok(info, "insn-window"))
-		return -1;
 	for (i = 0; i < argc; i++) {
-		if (!strncmp(argv[i], "out=", 4))
-			out = strdup(argv[i] + 4);
-		else if (!strncmp(argv[i], "start=", 6))
-			start_pc = strtoull(argv[i] + 6, NULL, 16);
-		else if (!strncmp(argv[i], "end=", 4))
-			end_pc = strtoull(argv[i] + 4, NULL, 16);
-		else if (!strncmp(argv[i], "ranges=", 7) &&
-			 read_ranges(argv[i] + 7))
+		if ((v = plugin_arg(argv[i], "out")))
+			out = strdup(v);
+		else if (plugin_hex_arg(argv[i], "start", &start_pc) ||
+			 plugin_hex_arg(argv[i], "end", &end_pc))
+			continue;
+		else if ((v = plugin_arg(argv[i], "ranges")) && read_ranges(v))
 			return -1;
 	}
 	if (!out || !start_pc || !end_pc) {

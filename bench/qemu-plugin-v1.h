@@ -9,6 +9,8 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 typedef uint64_t qemu_plugin_id_t;
 /* The leading fields of QEMU's qemu_info_t, unchanged since version 1. */
@@ -73,16 +75,51 @@ uint64_t qemu_plugin_hwaddr_phys_addr(const struct qemu_plugin_hwaddr *haddr);
 
 __attribute__((visibility("default"))) int qemu_plugin_version = 1;
 
-/* Whether this QEMU offers the API declared above; says why not. */
-static int qemu_plugin_api_ok(const qemu_info_t *info, const char *plugin)
+/*
+ * The frame the bench/ plugins share. QEMU itself refuses a plugin whose
+ * qemu_plugin_version it does not offer, before qemu_plugin_install(),
+ * with its own message; a function this header declares that QEMU lacks
+ * fails the plugin's dlopen().
+ *
+ * Arguments come as KEY=VALUE (QEMU's arg=). plugin_arg(ARG, KEY): the
+ * value when ARG is KEY=VALUE, else NULL; plugin_hex_arg(ARG, KEY, V):
+ * stores a hexadecimal VALUE (a guest address) in *V, returns whether ARG
+ * was KEY=.
+ */
+static inline const char *plugin_arg(const char *arg, const char *key)
 {
-	if (info->version.min <= qemu_plugin_version &&
-	    info->version.cur >= qemu_plugin_version)
-		return 1;
-	fprintf(stderr,
-		"%s: declares QEMU plugin API version %d, this QEMU offers %d to %d: update bench/qemu-plugin-v1.h\n",
-		plugin, qemu_plugin_version, info->version.min, info->version.cur);
-	return 0;
+	size_t n = strlen(key);
+
+	return !strncmp(arg, key, n) && arg[n] == '=' ? arg + n + 1 : NULL;
+}
+
+static inline int plugin_hex_arg(const char *arg, const char *key, uint64_t *v)
+{
+	const char *val = plugin_arg(arg, key);
+
+	if (val)
+		*v = strtoull(val, NULL, 16);
+	return val != NULL;
+}
+
+/*
+ * A counting window runs from the first execution of the start= address
+ * (fio's io_setup) to the execution of the end= address (io_destroy) that
+ * balances it, so that a fio run of several jobs, each with its own
+ * io_setup, is one window. window_open(): whether this start opens the
+ * window; window_close(): whether this end closes it. Single-threaded TCG
+ * (-icount) runs one vCPU at a time: no locking.
+ */
+static int window_depth __attribute__((unused));
+
+static inline int window_open(void)
+{
+	return !window_depth++;
+}
+
+static inline int window_close(void)
+{
+	return window_depth && !--window_depth;
 }
 
 #endif
