@@ -1,43 +1,61 @@
 #!/bin/bash
-# Runs inside the VM (make demo): a short pinned fio run on null_blk with
-# softirq completions, traced with blktrace, summarised by the analyzer.
+# Runs inside the VM (make, make demo-matrix): a short pinned fio run on
+# null_blk with softirq completions, traced with blktrace, summarised by
+# the analyzer; with "matrix", the 2008 A Q C matrix instead.
+# Usage: demo.sh KSELFTEST_DIR [matrix]
 set -eu
-. "$(dirname "$0")/../scripts/guest-lib.sh"
+. "$(dirname "$0")/lib.sh"
 KS=$1
 A=$KS/block-affinity/blktrace_analyze
-cfg=/sys/kernel/config/nullb/demo0
-mkdir "$cfg"
-for kv in queue_mode=2 size=512 irqmode=1 memory_backed=1 submit_queues="$(nproc)" power=1; do
-	echo "${kv#*=}" >"$cfg/${kv%%=*}"
-done
-mkdir -p /tmp/tr
-blktrace -D /tmp/tr -d /dev/demo0 >/tmp/tr/log 2>&1 &
-bt=$!
-while [ ! -e /sys/kernel/debug/block/demo0/trace0 ]; do sleep 0.1; done
-taskset -c 1 fio --name=demo --filename=/dev/demo0 --direct=1 --rw=randread \
-	--bs=4k --ioengine=libaio --iodepth=4 --number_ios=4096 --size=64M \
-	--output-format=terse --output=/tmp/fio.out
-kill -INT $bt
-wait $bt
-echo "kernel $(uname -r), $(nproc) CPUs; fio pinned to CPU 1, null_blk irqmode=1:"
-"$A" -l "1 * *" /tmp/tr/demo0
 
-# The 2008 "A Q C" matrix, when the kernel has the affinity knobs: the
-# matrix test's rows as key=value lines (BA_MATRIX_OUT), on the scratch
-# disk (serial "nullco") and on null_blk.
-if [ -e /sys/block/demo0/queue/queue_affinity ]; then
-	BA_TEST_DEV=$(disk_by_serial nullco) && export BA_TEST_DEV
-	BA_NR_IOS=200 BA_MATRIX_OUT=/tmp/matrix.kv \
-		"$KS/block-affinity/affinity_matrix_test.sh" >/tmp/matrix.ktap 2>&1 ||
-		echo "(the matrix test failed: some rows below are wrong)"
-	echo
-	echo "The 2008 A Q C matrix (A: application CPU, Q: queue_affinity, C: completion_affinity"
-	echo "or - for -1, rq: rq_affinity; completions signalled on CPU 0):"
-	awk '{ delete v; for (i = 1; i <= NF; i++) { split($i, f, "="); v[f[1]] = f[2] }
-		t = v["dev"] ", steering " v["steering"]
-		if (t != last) { printf "\n%s:\n%-12s | %8s %8s | %8s %8s\n", t,
-			"A  Q  C rq", "Q-local", "Q-remote", "C-local", "C-remote"; last = t }
-		q = v["q"] == -1 ? "-" : v["q"]; c = v["c"] == -1 ? "-" : v["c"]
-		printf "%-12s | %8s %8s | %8s %8s\n", v["a"] "  " q "  " c " " v["rq"],
-			v["q_local"], v["q_remote"], v["c_local"], v["c_remote"] }' /tmp/matrix.kv
+if [ "${2:-}" != matrix ]; then
+	nullb demo0 queue_mode=2 size=512 irqmode=1 memory_backed=1 submit_queues="$(nproc)"
+	trace_start /tmp/tr demo0 || { echo "blktrace did not start on demo0" >&2; exit 1; }
+	taskset -c 1 fio --name=demo --filename=/dev/demo0 --direct=1 --rw=randread \
+		--bs=4k --ioengine=libaio --iodepth=4 --number_ios=4096 --size=64M \
+		--output-format=terse --output=/tmp/fio.out
+	trace_stop
+	echo "kernel $(uname -r), $(nproc) CPUs; fio pinned to CPU 1, null_blk irqmode=1:"
+	"$A" -l "1 * *" /tmp/tr/demo0
+	[ -e /sys/block/demo0/queue/queue_affinity ] &&
+		echo "(the 2008 A Q C matrix on this kernel: make demo-matrix)"
+	exit 0
 fi
+
+# The matrix test's rows as key=value lines (BA_MATRIX_OUT), on the
+# scratch disk (serial "nullco") and on null_blk; each row as it comes.
+[ -e /sys/block/vda/queue/queue_affinity ] || { echo "this kernel has no affinity knobs" >&2; exit 1; }
+BA_TEST_DEV=$(disk_by_serial nullco) && export BA_TEST_DEV
+echo "The 2008 A Q C matrix (A: application CPU, Q: queue_affinity, C: completion_affinity"
+echo "or - for -1, rq: rq_affinity; completions signalled on CPU 0):"
+# rows FROM: print the rows of /tmp/matrix.kv after the first FROM (the
+# headers as if all were printed), and the number of rows there are.
+rows()
+{
+	awk -v from="$1" '{
+		delete v; for (i = 1; i <= NF; i++) { split($i, f, "="); v[f[1]] = f[2] }
+		t = v["dev"] ", steering " v["steering"]
+		if (t != last && NR > from) printf "\n%s:\n%-12s | %8s %8s | %8s %8s\n", t,
+			"A  Q  C rq", "Q-local", "Q-remote", "C-local", "C-remote"
+		last = t
+		q = v["q"] == -1 ? "-" : v["q"]; c = v["c"] == -1 ? "-" : v["c"]
+		if (NR > from) printf "%-12s | %8s %8s | %8s %8s\n", v["a"] "  " q "  " c " " v["rq"],
+			v["q_local"], v["q_remote"], v["c_local"], v["c_remote"] }
+		END { print NR >"/tmp/matrix.rows" }' /tmp/matrix.kv
+	cat /tmp/matrix.rows
+}
+: >/tmp/matrix.kv
+BA_MATRIX_OUT=/tmp/matrix.kv \
+	"$KS/block-affinity/affinity_matrix_test.sh" >/tmp/matrix.ktap 2>&1 &
+test_pid=$!
+shown=0
+while kill -0 $test_pid 2>/dev/null; do
+	sleep 1
+	shown=$(rows "$shown" | tee /tmp/matrix.out | tail -n 1)
+	head -n -1 /tmp/matrix.out
+done
+rc=0
+wait $test_pid || rc=$?
+rows "$shown" | head -n -1
+[ $rc = 0 ] || echo "(the matrix test failed, exit $rc: some rows above are wrong)"
+exit $rc

@@ -8,7 +8,7 @@
 # virtio-blk's also include when the host completes the IO. Each fio run is
 # also one window of the insn-window plugin (fio's io_setup to io_destroy),
 # in the order of the RESULT and COUNTS lines: nothing else here may use AIO.
-# Usage: guest-fio.sh KSELFTEST_DIR RUNTIME REPS JOB...
+# Usage: fio.sh KSELFTEST_DIR RUNTIME REPS JOB...
 # Jobs (4 KiB random read, queue depth N, fio on CPU 1):
 #   nullb-qdN, virtio-qdN           defaults
 #   nullb-qremote-qdN               queue_affinity=2: dispatch on CPU 2
@@ -39,34 +39,21 @@
 #   RA <job> <D> <bytes of the D> <merges (M+F)>
 # A job the kernel cannot run (no knob) prints nothing.
 set -eu
-. "$(dirname "$0")/../scripts/guest-lib.sh"
+. "$(dirname "$0")/lib.sh"
 ks=$1 runtime=$2 reps=$3
 shift 3
 APP=1 IRQ=0
-# nullb NAME ATTR=VALUE...: a null_blk disk /dev/NAME made through configfs
-# and powered on.
-nullb()
-{
-	local c=/sys/kernel/config/nullb/$1 kv
-	shift
-
-	mkdir "$c"
-	for kv in "$@" power=1; do
-		echo "${kv#*=}" >"$c/${kv%%=*}"
-	done
-}
 cfg=/sys/kernel/config/nullb/bench0
 nullb bench0 queue_mode=2 size=1024 irqmode=1 submit_queues="$(nproc)"
 
 # Completion placement jobs route virtio-blk's interrupt to CPU 0.
 pin_virtio_irq()
 {
-	local v irq
+	local irq
 
-	v=$(basename "$(readlink /sys/block/vda/device)")
-	irq=$(awk -v v="$v" '$NF == v || index($NF, v "-req") == 1 {
-		sub(":", "", $1); print $1; exit }' /proc/interrupts)
-	echo $IRQ >"/proc/irq/$irq/smp_affinity_list"
+	for irq in $(dev_irqs vda); do
+		echo $IRQ >"/proc/irq/$irq/smp_affinity_list"
+	done
 	dd if=/dev/vda of=/dev/null bs=4k count=8 iflag=direct 2>/dev/null
 }
 
@@ -111,7 +98,7 @@ placement()
 	kthread) echo 2 >$q/rq_affinity
 		 echo kthread >$q/completion_steering 2>/dev/null || return 1 ;;
 	kfifo) placement "$1" kthread || return 1
-	       for p in $(pgrep '^kblockcomp/'); do chrt -f -p 1 "$p"; done ;;
+	       for p in $(kblockcomp_pids); do chrt -f -p 1 "$p"; done ;;
 	esac
 }
 
@@ -147,25 +134,17 @@ fio_run()
 }
 
 # traced DISK FIO_ARGS...: one fio run (fio_run's, queue depth 16) traced
-# by blktrace on DISK; prints the analyzer's key=value report. blktrace
-# counts as started when its per-CPU output files are there (bounded: 20 s).
+# by blktrace on DISK; prints the analyzer's key=value report.
 traced()
 {
-	local d=$1 n=0 bt
+	local d=$1
 	shift
 
 	rm -rf /tmp/bt
-	mkdir -p /tmp/bt
-	blktrace -D /tmp/bt -d "/dev/$d" >/tmp/bt/log 2>&1 &
-	bt=$!
-	while [ ! -e "/tmp/bt/$d.blktrace.0" ] && [ $n -lt 200 ]; do
-		sleep 0.1
-		n=$((n + 1))
-	done
+	trace_start /tmp/bt "$d" || { echo "blktrace did not start on $d" >&2; return 1; }
 	sleep 0.5
 	fio_run "/dev/$d" 16 1 "$@" >/dev/null
-	kill -INT $bt
-	wait $bt
+	trace_stop
 	"$ks/block-affinity/blktrace_analyze" -k "/tmp/bt/$d"
 }
 

@@ -2,7 +2,7 @@
 # Runs inside the VM for make bench-isolation: an application pinned to CPU
 # 3 reads 4 KiB blocks at queue depth 1 while CPUs 0-2 read from the same
 # disk (io_uring, queue depth 8 each); what lands on CPU 3 meanwhile.
-# Usage: guest-isolation.sh OUT RUNTIME REPS DISK:CONFIG...
+# Usage: isolation.sh OUT RUNTIME REPS DISK:CONFIG...
 # DISK: virtio (virtio-blk, one queue, its interrupt routed to CPU 3 unless
 # the boot line's irqaffinity= or the config moves it) or nvme (one queue
 # per CPU, managed interrupts). CONFIG:
@@ -26,7 +26,7 @@
 # the lines: nothing else here may use AIO (the background load uses
 # io_uring).
 set -eu
-. "$(dirname "$0")/../scripts/guest-lib.sh"
+. "$(dirname "$0")/lib.sh"
 out=$1 runtime=$2 reps=$3
 shift 3
 ISO=3 OTHERS=0-2
@@ -40,20 +40,6 @@ cleanup()
 	[ -z "${bg:-}" ] || kill "$bg" 2>/dev/null || true
 }
 trap cleanup EXIT
-
-# dev_irqs DEV: the interrupt numbers of DEV's queues.
-dev_irqs()
-{
-	local v
-
-	case $1 in
-	nvme*) awk -v c="${1%n[0-9]*}" 'index($NF, c "q") == 1 {
-			sub(":", "", $1); print $1 }' /proc/interrupts ;;
-	vd*) v=$(basename "$(readlink "/sys/block/$1/device")")
-	     awk -v v="$v" '$NF == v || index($NF, v "-req") == 1 {
-			sub(":", "", $1); print $1 }' /proc/interrupts ;;
-	esac
-}
 
 # cpu_col NAME...: the sum of CPU $ISO's column of /proc/interrupts over
 # the rows NAME ("CAL", "123", ...).

@@ -30,3 +30,82 @@ nvme_by_serial()
 	done
 	return 1
 }
+
+# nullb NAME ATTR=VALUE...: a null_blk disk /dev/NAME made through configfs
+# with the attributes given, then powered on. The VMs boot with
+# null_blk.nr_devices=0, so every null_blk disk of a guest script is one.
+nullb()
+{
+	local c=/sys/kernel/config/nullb/$1 kv
+
+	shift
+	mkdir "$c"
+	for kv in "$@" power=1; do
+		echo "${kv#*=}" >"$c/${kv%%=*}"
+	done
+}
+
+# dev_irqs DISK: the interrupt numbers of DISK's PCI function, one per line
+# (its MSI/MSI-X vectors, else its legacy interrupt); nothing for a disk
+# without one (null_blk). Read from sysfs, not from /proc/interrupts' names.
+dev_irqs()
+{
+	local d
+
+	d=$(readlink -f "/sys/block/$1/device" 2>/dev/null) || return 0
+	while [ -n "$d" ] && [ "$d" != /sys/devices ]; do
+		if [ -d "$d/msi_irqs" ]; then
+			ls "$d/msi_irqs"
+			return 0
+		fi
+		if [ -e "$d/vendor" ] && [ -e "$d/irq" ]; then
+			[ "$(cat "$d/irq")" = 0 ] || cat "$d/irq"
+			return 0
+		fi
+		d=${d%/*}
+	done
+}
+
+# kblockcomp_pids: the PIDs of the completion-steering threads.
+kblockcomp_pids()
+{
+	pgrep '^kblockcomp/' || true
+}
+
+# trace_start DIR DISK: blktrace of /dev/DISK into DIR in the background
+# (its PID in $trace_pid), returned once its per-CPU files exist; 1 if they
+# do not within 20 s (no blktrace support), blktrace then stopped.
+trace_start()
+{
+	local n=0
+
+	mkdir -p "$1"
+	blktrace -D "$1" -d "/dev/$2" >"$1/log" 2>&1 &
+	trace_pid=$!
+	while [ ! -e "$1/$2.blktrace.0" ]; do
+		if [ $n -ge 200 ] || ! kill -0 "$trace_pid" 2>/dev/null; then
+			trace_stop
+			return 1
+		fi
+		sleep 0.1
+		n=$((n + 1))
+	done
+}
+
+# trace_stop: end the blktrace of trace_start and wait for it to write its
+# files (SIGINT again each second: it misses one sent while it sets up).
+trace_stop()
+{
+	local n=0
+
+	[ -n "${trace_pid:-}" ] || return 0
+	kill -INT "$trace_pid" 2>/dev/null || true
+	while kill -0 "$trace_pid" 2>/dev/null && [ $n -lt 300 ]; do
+		sleep 0.1
+		n=$((n + 1))
+		[ $((n % 10)) != 0 ] || kill -INT "$trace_pid" 2>/dev/null || true
+	done
+	kill -KILL "$trace_pid" 2>/dev/null || true
+	wait "$trace_pid" 2>/dev/null || true
+	trace_pid=
+}

@@ -6,7 +6,7 @@
 # fio run of IOS reads per row and repetition, each one window of the cache
 # model (fio's io_setup to io_destroy: nothing else here may use AIO);
 # appends "ROW <row> <rep> <ios>" to OUT after each.
-# Usage: guest-locality.sh OUT APP STANDIN_OWN STANDIN_OTHER IOS REPS ROW...
+# Usage: locality.sh OUT APP STANDIN_OWN STANDIN_OTHER IOS REPS ROW...
 # Rows, on null_blk (n-) or virtio-blk (v-):
 #   rq0, rq1, rq2             rq_affinity=0, 1, 2 (IPI steering)
 #   rq2k                      rq_affinity=2, completion_steering=kthread
@@ -16,22 +16,17 @@
 #                             the interrupt's cache), IPI steering
 # A row the VM cannot run (no such CPU, "-") prints nothing.
 set -eu
-. "$(dirname "$0")/../scripts/guest-lib.sh"
+. "$(dirname "$0")/lib.sh"
 OUT=$1 APP=$2 OWN=$3 OTHER=$4 IOS=$5 REPS=$6
 shift 6
 : >"$OUT"
 IRQ=0
 
-cfg=/sys/kernel/config/nullb/bench0
-mkdir "$cfg"
-for kv in queue_mode=2 size=1024 irqmode=1 irq_cpu=$IRQ submit_queues=1 power=1; do
-	echo "${kv#*=}" >"$cfg/${kv%%=*}"
-done
+nullb bench0 queue_mode=2 size=1024 irqmode=1 irq_cpu=$IRQ submit_queues=1
 vda=$(disk_by_serial nullco) || vda=vda
-v=$(basename "$(readlink "/sys/block/$vda/device")")
-irq=$(awk -v v="$v" '$NF == v || index($NF, v "-req") == 1 {
-	sub(":", "", $1); print $1; exit }' /proc/interrupts)
-echo $IRQ >"/proc/irq/$irq/smp_affinity_list"
+for irq in $(dev_irqs "$vda"); do
+	echo $IRQ >"/proc/irq/$irq/smp_affinity_list"
+done
 
 # setrow DISK ROW: the queue's knobs for ROW, from the defaults.
 setrow()

@@ -5,15 +5,12 @@
 # 4 KiB random reads in flight on CPU 1, and each write alternates between
 # "2-3" and "-1". Prints per write
 #   MASKW <completion_nsec> <n> <write latency, ns (us resolution)>
-# Usage: guest-mask-write.sh COMPLETION_NSEC WRITES
+# Usage: mask-write.sh COMPLETION_NSEC WRITES
 set -eu
 nsec=$1 writes=$2
-cfg=/sys/kernel/config/nullb/mw0
-mkdir "$cfg"
-for kv in queue_mode=2 size=1024 irqmode=2 completion_nsec="$nsec" \
-	  submit_queues=4 hw_queue_depth=128 power=1; do
-	echo "${kv#*=}" >"$cfg/${kv%%=*}"
-done
+. "$(dirname "$0")/lib.sh"
+nullb mw0 queue_mode=2 size=1024 irqmode=2 completion_nsec="$nsec" \
+	submit_queues=4 hw_queue_depth=128
 f=/sys/block/mw0/queue/completion_affinity
 taskset -c 1 fio --name=m --filename=/dev/mw0 --direct=1 --rw=randread \
 	--bs=4k --ioengine=libaio --iodepth=64 --size=512M --norandommap \

@@ -10,7 +10,7 @@
 # With MASKS=load instead: no changes at all, fio on every CPU (a job
 # pinned to each, 4 KiB random reads, queue depth 16): the plain IO load
 # under which an emulator that loses a doorbell shows it.
-# Usage: guest-nvme-soak.sh OUT SECONDS SEED MASKS
+# Usage: nvme-soak.sh OUT SECONDS SEED MASKS
 # Appends one key=value line to OUT:
 #   seconds= resets= cpu_changes= mask_writes= fio_runs= fio_failed=
 #   timeouts= polled= ctrl_resets_by_timeout= hung=
@@ -20,7 +20,7 @@
 # command), ctrl_resets_by_timeout: controller resets they caused, hung:
 # hung-task reports; the kernel log of the run is kmsg.log beside OUT.
 set -eu
-. "$(dirname "$0")/../scripts/guest-lib.sh"
+. "$(dirname "$0")/lib.sh"
 out=$1 secs=$2 seed=$3 masks=$4
 RANDOM=$seed
 A=3

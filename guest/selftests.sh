@@ -8,11 +8,11 @@
 # counts are the same after the tests as before. Prints
 #   HARNESS decoy=unchanged | HARNESS decoy=changed <what>... | HARNESS decoy=absent
 # and exits with run_kselftest.sh's status.
-# Usage: guest-selftests.sh KSELFTEST_DIR [run_kselftest.sh ARGS...]
+# Usage: selftests.sh KSELFTEST_DIR [run_kselftest.sh ARGS...]
 set -eu
 ks=$1
 shift
-. "$(dirname "$0")/../scripts/guest-lib.sh"
+. "$(dirname "$0")/lib.sh"
 
 
 # state DISK: what the tests must not change, one "what=value" per line.
@@ -20,9 +20,7 @@ state()
 {
 	local v f irq
 
-	v=$(basename "$(readlink "/sys/block/$1/device")")
-	for irq in $(awk -v v="$v" 'index($NF, v) == 1 { sub(":", "", $1); print $1 }' \
-		/proc/interrupts); do
+	for irq in $(dev_irqs "$1"); do
 		echo "irq$irq=$(cat "/proc/irq/$irq/smp_affinity_list")"
 	done
 	# The scheduler in use; the list of the others grows when a test

@@ -10,16 +10,12 @@
 # kthread-fifo50 (sched_set_fifo(), as threaded interrupt handlers), and
 # nohog-ipi, nohog-kthread for reference. A mode the kernel cannot run
 # prints nothing.
-# Usage: guest-steering-latency.sh RUNTIME REPS MODE...
+# Usage: steering-latency.sh RUNTIME REPS MODE...
 set -eu
 runtime=$1 reps=$2
 shift 2
-cfg=/sys/kernel/config/nullb/lat0
-mkdir "$cfg"
-for kv in queue_mode=2 size=1024 irqmode=1 submit_queues=4 power=1; do
-	echo "${kv#*=}" >"$cfg/${kv%%=*}"
-done
-echo 0 >"$cfg/irq_cpu"
+. "$(dirname "$0")/lib.sh"
+nullb lat0 queue_mode=2 size=1024 irqmode=1 submit_queues=4 irq_cpu=0
 q=/sys/block/lat0/queue
 echo 3 >$q/completion_affinity
 
@@ -39,7 +35,7 @@ policy()
 {
 	local pid
 
-	for pid in $(grep -l '^kblockcomp/' /proc/[0-9]*/comm | cut -d/ -f3); do
+	for pid in $(kblockcomp_pids); do
 		case $1 in
 		kthread-nice-20) renice -n -20 -p "$pid" >/dev/null ;;
 		kthread-fifo1) chrt -f -p 1 "$pid" ;;

@@ -1,8 +1,8 @@
 #!/bin/bash
-# Runs inside the VM for make bench-sync: a sync reader against async
+# Runs inside the VM for make bench-sync-read: a sync reader against async
 # writeback on an SD-card-like disk, the case of the 2011 CFQ fix "make
 # queue preempt work for queues from different workload".
-# Usage: guest-sync-read.sh SECS CONFIG...
+# Usage: sync-read.sh SECS CONFIG...
 # Each CONFIG runs on its own throttled virtio-blk disk (serials slowsd0,
 # slowsd1, ... in order), so that no run inherits queued writes:
 #   none, mq-deadline, bfq   that scheduler with its defaults
@@ -17,7 +17,7 @@
 # (read bandwidth and completion latency alone, then with the writer; the
 # write bandwidth fio saw and the one the disk completed during the run).
 set -eu
-. "$(dirname "$0")/../scripts/guest-lib.sh"
+. "$(dirname "$0")/lib.sh"
 secs=$1
 shift
 

@@ -8,11 +8,11 @@
 # down itself: that would not test the script's trap). Then:
 # no blktrace process may be left, the disk's trace must be gone, and a
 # new blktrace on the disk must start and end cleanly (EBUSY otherwise).
-# Usage: guest-trace-kill.sh KSFT_DIR OUT
+# Usage: trace-kill.sh KSFT_DIR OUT
 # Writes one key=value line to OUT:
 #   traced=0|1 exited=0|1 blktrace_left=N trace_left=0|1 restart_rc=N
 set -eu
-. "$(dirname "$0")/../scripts/guest-lib.sh"
+. "$(dirname "$0")/lib.sh"
 ksft=$1 out=$2
 dev=$(disk_by_serial nullco) || { echo "error=no-scratch-disk" >"$out"; exit 1; }
 dbg=/sys/kernel/debug/block/$dev

@@ -46,7 +46,7 @@ fi
 # root disk: the selftests must leave it alone.
 # VM_SLOW_DISKS (default 0) more disks that QEMU throttles like an SD card,
 # reads 1 MiB/s and writes 12 KiB/s (serials slowsd0, slowsd1, ...), for
-# make bench-sync: one per configuration it compares.
+# make bench-sync-read: one per configuration it compares.
 # shellcheck disable=SC2206
 drives=()
 # shellcheck disable=SC2054  # commas inside QEMU's option values
@@ -82,7 +82,7 @@ drives+=(${VM_DRIVES:-})
 # reads from it changes while it runs: its results go to the "out" share.
 append="console=ttyS0 root=/dev/root rootfstype=9p"
 append="$append rootflags=trans=virtio,version=9p2000.L,msize=262144,cache=loose ro"
-append="$append init=$TOP/scripts/guest-init.sh VMTOP=$TOP panic=-1 quiet null_blk.nr_devices=0 scsi_debug.add_host=0 kunit.enable=1 ${VM_APPEND:-}"
+append="$append init=$TOP/guest/init.sh VMTOP=$TOP panic=-1 quiet null_blk.nr_devices=0 scsi_debug.add_host=0 kunit.enable=1 ${VM_APPEND:-}"
 
 # show_guest: the guest's output only, from the start sentinel to the exit
 # one, each line as it comes (a shell loop: mawk would buffer its input).
@@ -137,7 +137,7 @@ trap 'stop_qemu INT' INT
 # trap only once the foreground command has ended, a wait it interrupts.
 {
 	q=0
-	timeout --foreground -k 10 "$timeout" qemu-system-x86_64 "${accel[@]}" -smp "${VM_CPUS:-4}${VM_TOPOLOGY:+,$VM_TOPOLOGY}" -m "${VM_MEM:-2G}" \
+	timeout --foreground -k "$T_KILL" "$timeout" qemu-system-x86_64 "${accel[@]}" -smp "${VM_CPUS:-4}${VM_TOPOLOGY:+,$VM_TOPOLOGY}" -m "${VM_MEM:-2G}" \
 		-nographic -no-reboot -nic none -kernel "$KIMAGE" -append "$append" \
 		-pidfile "$run/qemu.pid" \
 		-fsdev local,id=root,path=/,security_model=none,readonly=on,multidevs=remap \

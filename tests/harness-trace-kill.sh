@@ -1,7 +1,7 @@
 #!/bin/bash
 # Check of the selftests' cleanup (the v2 test review's T5): a test killed
 # mid-trace leaves no blktrace and no kernel trace on the disk it traced,
-# and blktrace starts on that disk again (tests/guest-trace-kill.sh, in
+# and blktrace starts on that disk again (guest/trace-kill.sh, in
 # the VM, on the installed selftests). Appends result lines to RESULTS.
 # Usage: harness-trace-kill.sh RESULTS
 set -eu
@@ -13,7 +13,7 @@ run=$(mktemp -d "$BUILD/vm/tk.XXXXXX")
 rc=0
 VM_QUIET=1 VM_OUT=$run VM_NULLCO_OPTS=indirect_desc=off \
 	"$TOP/scripts/vm.sh" \
-	"bash $TOP/tests/guest-trace-kill.sh $BUILD/kselftest /run/out/tk.kv" || rc=$?
+	"bash $TOP/guest/trace-kill.sh $BUILD/kselftest /run/out/tk.kv" || rc=$?
 line=$(cat "$run/tk.kv" 2>/dev/null || echo "vm_exit=$rc")
 name="harness: a selftest killed mid-trace leaves no blktrace or trace, and blktrace starts again"
 case " $line " in

@@ -4,13 +4,13 @@
 # the queue of a CPU going offline for 30 s (no completion from the
 # controller, NVMe abort, controller reset). This boots the
 # distribution-like lane's kernels, the unpatched base and the series, with
-# an NVMe disk and runs tests/guest-nvme-soak.sh in each: verifying writes
+# an NVMe disk and runs guest/nvme-soak.sh in each: verifying writes
 # from CPU 3 while the controller resets and CPUs 1-3 go offline and online
 # at random; on the series also with the masks written as nvme_test
 # writes them (series+masks). QEMU traces the NVMe controller's doorbells
 # and commands (VM_TRACE); a boot's trace is kept when it saw a timeout.
 # Prints and appends to OUT one key=value line per boot:
-#   kernel= rep= seed= (guest-nvme-soak.sh's keys) trace=
+#   kernel= rep= seed= (guest/nvme-soak.sh's keys) trace=
 # Env: KERNELS ("base series series+masks"; KERNEL+load: no changes, fio
 # on every CPU), REPS (3), SECS (300, per boot), SEED (first seed; each
 # boot the next), OUT (build/nvme-soak.kv), SOAK_TCG (single, as the
@@ -61,7 +61,7 @@ for k in $KERNELS; do
 			VM_QUIET=1 VM_OUT=$run VM_TRACE=$trace \
 			VM_TIMEOUT=$((SECS + 600)) VM_APPEND="VMMODS=$obj/modules" \
 			"$TOP/scripts/vm.sh" \
-			"bash $TOP/tests/guest-nvme-soak.sh /run/out/soak.kv $SECS $seed $masks" || rc=$?
+			"bash $TOP/guest/nvme-soak.sh /run/out/soak.kv $SECS $seed $masks" || rc=$?
 		line=$(tail -n 1 "$run/soak.kv" 2>/dev/null || echo "error=vm-exit-$rc")
 		kept=none
 		case $line in

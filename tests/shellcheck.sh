@@ -21,5 +21,5 @@ check() {
 		echo "FAIL shellcheck: $what ($(grep -c -E ':[0-9]+:[0-9]+: (warning|error):' "$log") findings, see ${log#"$TOP"/})" >>"$results"
 	fi
 }
-check scripts "$TOP" 'scripts/*.sh' 'tests/*.sh' 'bench/*.sh' .ci/run
+check scripts "$TOP" 'scripts/*.sh' 'tests/*.sh' 'bench/*.sh' 'guest/*.sh' .ci/run
 check selftests "$LINUX/tools/testing/selftests/block-affinity" '*.sh'

@@ -7,12 +7,13 @@
 # host's speed (see plug_pairing_test.sh);
 # a "decoy" disk before it stands where an ordinary VM has its root disk,
 # and a result line says whether the tests left it alone
-# (tests/guest-selftests.sh).
+# (guest/selftests.sh).
 # Usage: vm-selftests.sh RESULTS [TEST...]   (default: all tests)
 # Env: VM_APPEND, VM_TIMEOUT, KIMAGE as for scripts/vm.sh; LABEL prefixes
 # the test names (for runs with special boot options); KSFT_OUT, the
 # installed selftests (build/kselftest). Time limits:
-# T_SELFTESTS for the boot, T_KSFT per test (scripts/lib.sh).
+# T_SELFTESTS for the boot (scripts/lib.sh); per test, the timeout= of the
+# selftests' settings file, times TIMEOUT_SCALE.
 set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
 
@@ -24,8 +25,11 @@ if [ $# -eq 0 ]; then
 	mapfile -t tests < <(sed 's/^block-affinity://' "$ks/kselftest-list.txt")
 	set -- "${tests[@]}"
 fi
+# One test's limit: the settings file's timeout=, scaled for slow kernels.
+t_ksft=$(sed -n 's/^timeout=//p' "$ks/block-affinity/settings")
+[ -n "$t_ksft" ] || die "no timeout= in the selftests' settings file"
 args=""
-[ "$T_KSFT" = 1200 ] || args=" -o $T_KSFT"
+[ "$TIMEOUT_SCALE" = 1 ] || args=" -o $((t_ksft * TIMEOUT_SCALE))"
 for t in "$@"; do
 	args="$args -t block-affinity:$t"
 done
@@ -42,7 +46,7 @@ latency=$((2000000 * TIMEOUT_SCALE))
 set +e
 VM_NVME=1 VM_DECOY=1 VM_NULLCO_OPTS=indirect_desc=off VM_NULLCO_LATENCY_NS=$latency VM_TIMEOUT=${VM_TIMEOUT:-$T_SELFTESTS} \
 	VM_OUT=$run VM_LOG=$log \
-	"$TOP/scripts/vm.sh" "bash -c 'set -o pipefail; $TOP/tests/guest-selftests.sh $ks$args | tee /run/out/ktap'" \
+	"$TOP/scripts/vm.sh" "bash -c 'set -o pipefail; $TOP/guest/selftests.sh $ks$args | tee /run/out/ktap'" \
 	>"$run/out.txt" 2>&1
 rc=$?
 set -e
@@ -82,7 +86,7 @@ cat "$run/results" >>"$results"
 # characters that are safe in a file name.
 name="selftests$(printf '%s' "${LABEL:+-$LABEL}" | tr -c 'A-Za-z0-9=_-' '_')"
 cp "$run/out.txt" "$LOGDIR/$name.log"
-# Each test's duration, from the guest's clock (tests/guest-selftests.sh).
+# Each test's duration, from the guest's clock (guest/selftests.sh).
 awk '
 	/^BA-TIME / {
 		split($2, u, "="); split($3, e, "="); split($4, t, "=")
