@@ -4,12 +4,15 @@
 SHELL := /bin/bash
 CMD ?= true
 
-.PHONY: all demo check lint check-debug check-series check-mutants tree export kernel vm selftests bench bench-defaults bench-seeds bench-seeds-transfers bench-defaults-profile bench-sync bench-isolation soak-nvme help
+.PHONY: all demo demo-matrix check lint check-debug check-series check-mutants tree export kernel vm selftests bench bench-defaults bench-seeds bench-seeds-transfers bench-defaults-profile bench-sync-read bench-isolation bench-mask-write bench-steering-latency bench-steering-profile bench-elevator bench-redirect bench-locality bench-locality-validate doctor soak-nvme clean help
 
 all: demo
 
 demo:			## build, boot, and print the analyzer's table
 	@scripts/demo.sh
+
+demo-matrix:		## build, boot, and print the 2008 A Q C matrix, row by row (about 6 min)
+	@DEMO=matrix scripts/demo.sh
 
 check:			## the full test suite (the README's test command)
 	@tests/check.sh
@@ -20,10 +23,10 @@ lint:			## shellcheck of every script and checkpatch --strict of every patch, in
 check-debug:		## make check on a KASAN/lockdep kernel, longer limits (not in CI: slow)
 	@tests/check-debug.sh
 
-check-series:		## every patch alone: block layer, null_blk and md build with W=1
+check-series:		## every patch alone: block layer, null_blk, md and tracing build with W=1
 	@scripts/tree.sh
 	@scripts/kernel.sh
-	@scripts/bisect-check.sh
+	@scripts/check-series.sh
 
 check-mutants:		## can the selftests fail? one kernel per deliberate bug (tests/mutants/)
 	@scripts/tree.sh
@@ -44,15 +47,14 @@ selftests:		## build and install the selftests into build/kselftest
 vm:			## boot the VM and run CMD in it, its exit status passed back
 	@scripts/vm.sh '$(subst ','\'',$(value CMD))'
 
-bench:			## benchmarks under QEMU -icount: base against patched
-	@scripts/deps.sh vm
+bench:			## benchmarks under QEMU -icount: base against patched: bench/results.md
 	@bench/bench.sh
 
 bench-defaults:		## the series' cost at the defaults, distribution-like config: bench/defaults.md
-	@BENCH_CONFIG=distro JOBS="nullb-qd1 nullb-qd16 virtio-qd1" OUT=bench/defaults bench/bench.sh
+	@BENCH_CONFIG=distro BENCH_JOBS="nullb-qd1 nullb-qd16 virtio-qd1" BENCH_OUT=bench/defaults bench/bench.sh
 
 bench-seeds:		## the seeds' workloads (2014 tag allocation, 2004 readahead) at the defaults, base against series: bench/seeds.md
-	@BENCH_CONFIG=distro JOBS="tags-softirq-qd64 tags-timer-qd64 ra-0 ra-32 ra-128 ra-512" OUT=bench/seeds bench/bench.sh
+	@BENCH_CONFIG=distro BENCH_JOBS="tags-softirq-qd64 tags-timer-qd64 ra-0 ra-32 ra-128 ra-512" BENCH_OUT=bench/seeds bench/bench.sh
 
 bench-seeds-transfers:	## the 2014 tag allocation rows in cache-line transfers per IO (cache model), base against series: bench/seeds-transfers.txt
 	@bench/seeds-transfers.sh
@@ -61,13 +63,13 @@ bench-defaults-profile:	## per kernel function, where the series' instructions a
 	@bench/defaults-profile.sh
 
 bench-elevator:		## mq-deadline against none on a multi-queue NVMe disk: bench/elevator.md
-	@VM_NVME=1 JOBS="nvme-none-qd1 nvme-mq-deadline-qd1 nvme-none-qd32 nvme-mq-deadline-qd32" \
-		OUT=bench/elevator REPORT=bench/elevator-report.sh bench/bench.sh
+	@VM_NVME=1 BENCH_JOBS="nvme-none-qd1 nvme-mq-deadline-qd1 nvme-none-qd32 nvme-mq-deadline-qd32" \
+		BENCH_OUT=bench/elevator REPORT=bench/elevator-report.sh bench/bench.sh
 
 bench-redirect:		## what the submit redirect (patch 21) costs per IO on NVMe: bench/redirect.md
-	@VM_NVME=1 JOBS="nvme-none-qd1 nvme-redirect-qd1 nvme-none-qd32 nvme-redirect-qd32" \
+	@VM_NVME=1 BENCH_JOBS="nvme-none-qd1 nvme-redirect-qd1 nvme-none-qd32 nvme-redirect-qd32" \
 		PAIR="none redirect" TITLE="The submit redirect against the defaults on a multi-queue NVMe disk" \
-		OUT=bench/redirect REPORT=bench/elevator-report.sh bench/bench.sh
+		BENCH_OUT=bench/redirect REPORT=bench/elevator-report.sh bench/bench.sh
 
 bench-locality-validate:	## the cache model counts one transfer per cache-line handoff: bench/locality-validation.txt
 	@bench/locality-validate.sh
@@ -75,8 +77,17 @@ bench-locality-validate:	## the cache model counts one transfer per cache-line h
 bench-locality:		## cache-line transfers per IO where completions run (cache model): bench/locality.md
 	@bench/locality.sh
 
-bench-sync:		## sync reads against async writeback: base against patched
+bench-sync-read:	## sync reads against async writeback: base against patched
 	@bench/sync-read.sh
+
+bench-mask-write:	## how long a completion_affinity write takes with IO in flight (wall clock): bench/mask-write.txt
+	@bench/mask-write.sh
+
+bench-steering-latency:	## completion latency of IPI and thread steering with a hog on the completion CPU (wall clock): bench/steering-latency.txt
+	@bench/steering-latency.sh
+
+bench-steering-profile:	## where thread steering's instructions go, against IPI steering (icount): bench/steering-profile.txt
+	@bench/steering-profile.sh
 
 bench-isolation:	## what an isolated CPU that submits IO does for others: bench/isolation.md
 	@bench/isolation.sh
@@ -87,5 +98,12 @@ soak-nvme:		## NVMe under controller resets and CPU hotplug, base against series
 doctor:			## what this machine lacks for make and make check (no root, changes nothing)
 	@scripts/doctor.sh
 
-help:
+clean:			## remove the VM runs and logs under build/ (build/vm, build/log); keeps trees, objects and the base
+	@rm -rf build/vm build/log
+	@[ ! -d build/linux/.git ] || git -C build/linux worktree prune
+
+help:			## this list, then the environment knobs (README, "Knobs of the harness")
 	@grep -E '^[a-z-]+:.*## ' Makefile | sed 's/:.*## /\t/'
+	@echo
+	@sed -n '/^## Knobs of the harness/,/^## /{/^| `/p}' README.md | \
+		sed -E 's/^\| //; s/ \| /\t/g; s/ \|$$//; s/`//g'

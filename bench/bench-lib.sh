@@ -78,14 +78,17 @@ distro_kimage()
 	esac
 }
 
-# provenance MADE_BY EXTRA: the key=value lines that say what made a
-# figure built from make bench-defaults' kernels: command, series and base,
-# this repository, config, QEMU, and EXTRA (settings of the run).
+# provenance MADE_BY EXTRA [CONFIG]: the key=value lines that say what made
+# a recorded figure: command, series and base, this repository, the
+# kernel config (CONFIG; default: make bench-defaults' kernels, the
+# distribution-like lane's), QEMU, and EXTRA (settings of the run).
+# tests/harness-provenance.sh checks that every file the docs quote has
+# them.
 provenance()
 {
 	echo "made_by=$1"
 	echo "series=$(git -C "$LINUX" rev-parse --short=12 HEAD) base=$(tr ' ' '_' <"$BUILD/base.version")"
 	echo "repo=$(git -C "$TOP" describe --always --dirty)"
-	echo "config=config/*.config+config/distro/distro.config"
+	echo "config=${3:-config/*.config+config/distro/distro.config}"
 	echo "qemu=$(qemu-system-x86_64 --version | awk 'NR == 1 { print $4 }') $2"
 }

@@ -1,49 +1,49 @@
 #!/bin/bash
 # make bench: the unpatched base and the patched kernel, built with the same
 # config (cached), each booted once under QEMU -icount with the same VM and
-# the same fio jobs (bench/guest-fio.sh), the insn-window plugin counting
+# the same fio jobs (guest/fio.sh), the insn-window plugin counting
 # the guest instructions of each fio run; writes bench/results.md and the
 # chart bench/results.png (bench/report.sh).
 # Env: REPS (3), RUNTIME (guest seconds per run, 2), ICOUNT_SHIFT (3),
-# JOBS (default: all below), KERNELS ("base patched"), VM_CPUS (4),
+# BENCH_JOBS (default: all below), KERNELS ("base patched"), VM_CPUS (4),
 # BENCH_CONFIG=distro to compare the distribution-like lane's kernels
 # (build/obj-distro-base and build/obj-distro, jump labels on, -O2)
 # instead of the main config's; BENCH_PATCHED_OBJ replaces build/obj-distro
 # there (a kernel of part of the series: its objects are rebuilt from
-# build/linux), OUT (bench/results),
+# build/linux), BENCH_OUT (bench/results),
 # RAW (build/bench.raw, the per-run figures), REPORT (bench/report.sh: the
-# script that writes OUT.md and OUT.png from RAW).
+# script that writes BENCH_OUT.md and .png from RAW).
 set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
 "$TOP/scripts/deps.sh" vm bench
 
 # The command as given, for the report's "Made by" line (paths relative).
-made_by=$(for v in BENCH_CONFIG BENCH_PATCHED_OBJ KERNELS JOBS REPS RUNTIME ICOUNT_SHIFT VM_CPUS VM_NVME OUT REPORT; do
+made_by=$(for v in BENCH_CONFIG BENCH_PATCHED_OBJ KERNELS BENCH_JOBS REPS RUNTIME ICOUNT_SHIFT VM_CPUS VM_NVME BENCH_OUT REPORT; do
 	[ -z "${!v:-}" ] || printf '%s=%q ' "$v" "${!v#"$TOP"/}"
 done)bench/bench.sh
 
 REPS=${REPS:-3}
 RUNTIME=${RUNTIME:-2}
 SHIFT=${ICOUNT_SHIFT:-3}
-if [ -z "${JOBS:-}" ]; then
+if [ -z "${BENCH_JOBS:-}" ]; then
 	# The defaults jobs first: every later job writes affinity knobs,
 	# which turns the series' static keys on for the rest of the boot.
-	JOBS=""
+	BENCH_JOBS=""
 	for qd in 1 16 64; do
-		JOBS="$JOBS nullb-qd$qd virtio-qd$qd"
+		BENCH_JOBS="$BENCH_JOBS nullb-qd$qd virtio-qd$qd"
 	done
 	# The seeds' workloads as regression rows, also at the defaults: the
 	# 2014 tag allocation workload and the 2004 readahead sweep.
-	JOBS="$JOBS tags-softirq-qd64 tags-timer-qd64 ra-0 ra-32 ra-128 ra-512"
+	BENCH_JOBS="$BENCH_JOBS tags-softirq-qd64 tags-timer-qd64 ra-0 ra-32 ra-128 ra-512"
 	for qd in 1 16 64; do
-		JOBS="$JOBS nullb-qremote-qd$qd"
+		BENCH_JOBS="$BENCH_JOBS nullb-qremote-qd$qd"
 		for m in inline ipi kthread; do
-			JOBS="$JOBS nirq0-$m-qd$qd irq0-$m-qd$qd"
+			BENCH_JOBS="$BENCH_JOBS nirq0-$m-qd$qd irq0-$m-qd$qd"
 		done
 	done
 	for row in A-A-1 A-I-1 A-X-1 I-A-1 I-I-1 I-X-1 X-A-1 X-I-1 X-X-1 \
 		D-D-0 D-D-1 D-D-2; do
-		JOBS="$JOBS aqc-$row"
+		BENCH_JOBS="$BENCH_JOBS aqc-$row"
 	done
 fi
 raw=${RAW:-$BUILD/bench.raw}
@@ -52,7 +52,7 @@ raw=${RAW:-$BUILD/bench.raw}
 . "$TOP/bench/bench-lib.sh"
 
 KERNELS=${KERNELS:-base patched}
-OUT=${OUT:-$TOP/bench/results}
+BENCH_OUT=${BENCH_OUT:-$TOP/bench/results}
 if [ "${BENCH_CONFIG:-}" = distro ]; then
 	bench_kimage()
 	{
@@ -72,7 +72,7 @@ plugin=$BUILD/insn-window.so
 gcc -O2 -Wall -shared -fPIC -o "$plugin" "$TOP/bench/insn-window.c"
 for k in $KERNELS; do
 	img=$(bench_kimage "$k")
-	say "icount run: $k kernel, $(echo $JOBS | wc -w) jobs, $REPS x ${RUNTIME}s each"
+	say "icount run: $k kernel, $(echo $BENCH_JOBS | wc -w) jobs, $REPS x ${RUNTIME}s each"
 	out=$BUILD/vm/bench-$k
 	rm -rf "$out"
 	mkdir -p "$out"
@@ -81,7 +81,7 @@ for k in $KERNELS; do
 	KIMAGE=$img VM_ICOUNT=$SHIFT VM_TIMEOUT=$T_BENCH VM_QUIET=1 VM_OUT=$out \
 		VM_PLUGIN="$plugin,arg=out=$out/windows,arg=start=$(ksym "$img" __x64_sys_io_setup),arg=end=$(ksym "$img" __x64_sys_io_destroy),arg=ranges=$out/ranges" \
 		"$TOP/scripts/vm.sh" \
-		"bash $TOP/bench/guest-fio.sh $BUILD/kselftest $RUNTIME $REPS $JOBS" ||
+		"bash $TOP/guest/fio.sh $BUILD/kselftest $RUNTIME $REPS $BENCH_JOBS" ||
 		die "bench VM failed ($k), see ${out#"$TOP"/}/console.log"
 	# The n-th window is the n-th fio run, RESULT, COUNTS or RA: an INSNS line
 	# with the instructions per IO of each timed run, all and in the block
@@ -99,5 +99,5 @@ for k in $KERNELS; do
 	say "$k: $(($(date +%s) - t0)) s"
 done
 ELAPSED=$(($(date +%s) - start)) REPS=$REPS RUNTIME=$RUNTIME SHIFT=$SHIFT MADE_BY=$MADE_BY \
-	"${REPORT:-$TOP/bench/report.sh}" "$raw" "$OUT.md" "$OUT.png"
-say "${OUT#"$TOP"/}.md and .png written ($(($(date +%s) - start)) s)"
+	"${REPORT:-$TOP/bench/report.sh}" "$raw" "$BENCH_OUT.md" "$BENCH_OUT.png"
+say "${BENCH_OUT#"$TOP"/}.md and .png written ($(($(date +%s) - start)) s)"

@@ -3,27 +3,27 @@
 # per IO at the defaults go, per kernel function. Builds the two kernels of
 # make bench-defaults (the base and the series, distribution-like config:
 # jump labels on, -O2), boots each under QEMU -icount with the insn-profile
-# plugin (bench/insn-profile.c) and runs the same fio job (bench/guest-fio.sh,
+# plugin (bench/insn-profile.c) and runs the same fio job (guest/fio.sh,
 # JOB, default nullb-qd1: null_blk, 4 KiB random reads at QD 1 on CPU 1).
-# Writes OUT (bench/defaults-profile.txt), key=value lines:
+# Writes BENCH_OUT (bench/defaults-profile.txt), key=value lines:
 #   made_by=... series=... repo=... config=... qemu=...
 #   kernel=K insns_per_io=N block_per_io=N      all guest instructions, and
 #                                               those in block_syms' functions
 #   fn=NAME block=0|1 base=N patched=N delta=D   per IO, every function whose
 #                                               count moves by 0.05 or more
-# Env: JOB, REPS (3), RUNTIME (2 guest seconds per run), ICOUNT_SHIFT (3), OUT.
+# Env: JOB, REPS (3), RUNTIME (2 guest seconds per run), ICOUNT_SHIFT (3), BENCH_OUT.
 set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
 . "$TOP/bench/bench-lib.sh"
 "$TOP/scripts/deps.sh" vm bench
 
-made_by=$(for v in JOB REPS RUNTIME ICOUNT_SHIFT OUT; do
+made_by=$(for v in JOB REPS RUNTIME ICOUNT_SHIFT BENCH_OUT; do
 	[ -z "${!v:-}" ] || printf '%s=%q ' "$v" "${!v#"$TOP"/}"
 done)bench/defaults-profile.sh
 JOB=${JOB:-nullb-qd1}
 REPS=${REPS:-3}
 RUNTIME=${RUNTIME:-2}
-OUT=${OUT:-$TOP/bench/defaults-profile.txt}
+BENCH_OUT=${BENCH_OUT:-$TOP/bench/defaults-profile.txt}
 
 BENCH_CONFIG=distro "$TOP/scripts/bench-kernels.sh"
 "$TOP/scripts/selftests-build.sh"
@@ -39,7 +39,7 @@ for k in base patched; do
 	say "profile: $k kernel, $JOB, $REPS x ${RUNTIME}s"
 	KIMAGE=$img VM_ICOUNT=${ICOUNT_SHIFT:-3} VM_TIMEOUT=$T_BENCH VM_QUIET=1 VM_OUT=$run/$k \
 		VM_PLUGIN="$plugin,arg=out=$run/$k/profile,arg=start=$(ksym "$img" __x64_sys_io_setup),arg=end=$(ksym "$img" __x64_sys_io_destroy),arg=syms=$run/$k/syms" \
-		"$TOP/scripts/vm.sh" "bash $TOP/bench/guest-fio.sh $BUILD/kselftest $RUNTIME $REPS $JOB" ||
+		"$TOP/scripts/vm.sh" "bash $TOP/guest/fio.sh $BUILD/kselftest $RUNTIME $REPS $JOB" ||
 		die "VM failed ($k), see ${run#"$TOP"/}/$k/console.log"
 	tr -d '\r' <"$run/$k/console.log" | grep -a '^RESULT' >"$run/$k/results" || true
 	[ "$(wc -l <"$run/$k/results")" -eq "$REPS" ] ||
@@ -70,7 +70,7 @@ done
 						f, blk[f], v[f, "base"], v[f, "patched"], d
 			}
 		}' | sort -t= -k6 -g -r
-} >"$OUT.tmp"
-mv "$OUT.tmp" "$OUT"
-say "written ${OUT#"$TOP"/}"
-cat "$OUT"
+} >"$BENCH_OUT.tmp"
+mv "$BENCH_OUT.tmp" "$BENCH_OUT"
+say "written ${BENCH_OUT#"$TOP"/}"
+cat "$BENCH_OUT"

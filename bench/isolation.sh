@@ -2,29 +2,29 @@
 # make bench-isolation: what an isolated CPU that submits IO pays for
 # others, under every tool users have, base against the series. An
 # application on CPU 3 reads 4 KiB at queue depth 1 for RUNTIME guest
-# seconds while CPUs 0-2 read from the same disk (bench/guest-isolation.sh),
+# seconds while CPUs 0-2 read from the same disk (guest/isolation.sh),
 # on virtio-blk (one queue, a movable interrupt) and NVMe (a queue per CPU,
 # managed interrupts), under QEMU -icount with the insn-context plugin
 # counting CPU 3's instructions per execution context. Writes
 # bench/isolation.md and bench/isolation.png (bench/isolation-report.sh).
 # Env: REPS (3), RUNTIME (10), ICOUNT_SHIFT (3), BOOTS (default: all
-# below), PAR (boots at a time: host CPUs), RAW (build/isolation.raw, the per-run lines), OUT (bench/isolation).
+# below), PAR (boots at a time: host CPUs), RAW (build/isolation.raw, the per-run lines), BENCH_OUT (bench/isolation).
 set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
 "$TOP/scripts/deps.sh" vm bench
 
-made_by=$(for v in BOOTS REPS RUNTIME ICOUNT_SHIFT OUT; do
+made_by=$(for v in BOOTS REPS RUNTIME ICOUNT_SHIFT BENCH_OUT; do
 	[ -z "${!v:-}" ] || printf '%s=%q ' "$v" "${!v#"$TOP"/}"
 done)"make bench-isolation"
 REPS=${REPS:-3}
 RUNTIME=${RUNTIME:-10}
 SHIFT=${ICOUNT_SHIFT:-3}
-OUT=${OUT:-$TOP/bench/isolation}
+BENCH_OUT=${BENCH_OUT:-$TOP/bench/isolation}
 raw=${RAW:-$BUILD/isolation.raw}
 
 # A boot: its name, its kernel (base, series, rt: the series on the
 # PREEMPT_RT lane's config), extra kernel command line ("-": none), and
-# its rows (DISK:CONFIG, bench/guest-isolation.sh). The series' defaults
+# its rows (DISK:CONFIG, guest/isolation.sh). The series' defaults
 # rows come first in their boot: a write to an affinity knob turns the
 # series' static keys on for the rest of the boot.
 boot_rows()
@@ -126,7 +126,7 @@ run_boot()
 		VM_OUT=$out VM_TIMEOUT=$T_BENCH VM_APPEND="${append//+/ }" \
 		VM_PLUGIN="$plugin,arg=out=$out/windows$args" \
 		"$TOP/scripts/vm.sh" \
-		"bash $TOP/bench/guest-isolation.sh /run/out/isolation.kv $RUNTIME $REPS $rows" ||
+		"bash $TOP/guest/isolation.sh /run/out/isolation.kv $RUNTIME $REPS $rows" ||
 		die "isolation VM failed ($b), see ${out#"$TOP"/}/console.log"
 	say "$b: $(echo "$rows" | wc -w) rows in $(($(date +%s) - t0)) s"
 }
@@ -187,5 +187,5 @@ for b in $BOOTS; do
 done
 config="config/vm.config (rt: + config/distro/distro.config + config/rt/rt.config)"
 MADE_BY="\`$made_by\`; the series at $(git -C "$LINUX" rev-parse --short=12 HEAD) (this repository at $(git -C "$TOP" describe --always --dirty)), built with $config; QEMU -icount shift=$SHIFT, $REPS runs of ${RUNTIME} s per row" \
-	ELAPSED=$(($(date +%s) - start)) "$TOP/bench/isolation-report.sh" "$raw" "$OUT.md" "$OUT.png"
-say "${OUT#"$TOP"/}.md and .png written ($(($(date +%s) - start)) s)"
+	ELAPSED=$(($(date +%s) - start)) "$TOP/bench/isolation-report.sh" "$raw" "$BENCH_OUT.md" "$BENCH_OUT.png"
+say "${BENCH_OUT#"$TOP"/}.md and .png written ($(($(date +%s) - start)) s)"

@@ -2,7 +2,7 @@
 # make bench-locality: cache-line transfers per IO where completions run,
 # counted by the coherent cache model (bench/cache-model.c, validated by
 # make bench-locality-validate), in the shape of the 2008 experiment
-# (bench/guest-locality.sh): the series' kernel, booted twice under
+# (guest/locality.sh): the series' kernel, booted twice under
 # -icount, once with one last-level cache (4 vCPUs; fio on CPU 1) and once
 # with two (2 sockets of 2; fio on CPU 2, the interrupt's cache is CPUs
 # 0-1). Writes bench/locality.md and bench/locality.png
@@ -43,7 +43,7 @@ for llc in one two; do
 		VM_OUT=$out VM_TIMEOUT=$T_BENCH \
 		VM_PLUGIN="$plugin,arg=out=$out/windows,$args,arg=cpus=4,arg=cores=$cores" \
 		"$TOP/scripts/vm.sh" \
-		"bash $TOP/bench/guest-locality.sh /run/out/rows $app $own $other $IOS $REPS $ROWS" ||
+		"bash $TOP/guest/locality.sh /run/out/rows $app $own $other $IOS $REPS $ROWS" ||
 		die "locality VM failed ($llc), see ${out#"$TOP"/}/console.log"
 	nrows=$(grep -c '^ROW' "$out/rows" || true)
 	nwin=$(cut -d' ' -f1 "$out/windows" | sort -u | wc -l)

@@ -1,29 +1,29 @@
 #!/bin/bash
 # make bench-seeds-transfers: the 2014 tag allocation rows of make
-# bench-seeds (bench/guest-fio.sh's tags-softirq-qd64 and tags-timer-qd64:
+# bench-seeds (guest/fio.sh's tags-softirq-qd64 and tags-timer-qd64:
 # null_blk, one hardware queue of 64 tags, one fio job per vCPU at depth 64)
 # counted by the coherent cache model (bench/cache-model.c, validated by
 # make bench-locality-validate) on the base and on the series at the
-# defaults, built as make bench-defaults builds them. Writes OUT
+# defaults, built as make bench-defaults builds them. Writes BENCH_OUT
 # (bench/seeds-transfers.txt), key=value lines:
 #   made_by=... series=... repo=... config=... qemu=...
 #   kernel=K job=J rep=N ios=N xfer_per_io=X local_per_io=L remote_per_io=R
 #       block_xfer_per_io=B insns_per_io=I
 #   kernel=K job=J mean_xfer_per_io=X spread=S mean_block_xfer_per_io=B
 # One socket of 4 vCPUs (one LLC): every transfer is between cores of it.
-# Env: REPS (3), RUNTIME (1 guest second per run), ICOUNT_SHIFT (3), OUT.
+# Env: REPS (3), RUNTIME (1 guest second per run), ICOUNT_SHIFT (3), BENCH_OUT.
 set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
 . "$TOP/bench/bench-lib.sh"
 "$TOP/scripts/deps.sh" vm bench
 
-made_by=$(for v in REPS RUNTIME ICOUNT_SHIFT OUT; do
+made_by=$(for v in REPS RUNTIME ICOUNT_SHIFT BENCH_OUT; do
 	[ -z "${!v:-}" ] || printf '%s=%q ' "$v" "${!v#"$TOP"/}"
 done)bench/seeds-transfers.sh
 REPS=${REPS:-3}
 RUNTIME=${RUNTIME:-1}
-OUT=${OUT:-$TOP/bench/seeds-transfers.txt}
-JOBS="tags-softirq-qd64 tags-timer-qd64"
+BENCH_OUT=${BENCH_OUT:-$TOP/bench/seeds-transfers.txt}
+BENCH_JOBS="tags-softirq-qd64 tags-timer-qd64"
 
 BENCH_CONFIG=distro "$TOP/scripts/bench-kernels.sh"
 "$TOP/scripts/selftests-build.sh"
@@ -34,10 +34,10 @@ for k in base patched; do
 	img=$(distro_kimage $k)
 	mkdir -p "$run/$k"
 	cat_ranges "${img%/arch/x86/boot/bzImage}" >"$run/$k/ranges"
-	say "cache model: $k kernel, $JOBS, $REPS x ${RUNTIME}s"
+	say "cache model: $k kernel, $BENCH_JOBS, $REPS x ${RUNTIME}s"
 	KIMAGE=$img VM_ICOUNT=${ICOUNT_SHIFT:-3} VM_TIMEOUT=$T_BENCH VM_QUIET=1 VM_OUT=$run/$k \
 		VM_PLUGIN="$plugin,arg=out=$run/$k/windows,arg=start=$(ksym "$img" __x64_sys_io_setup),arg=end=$(ksym "$img" __x64_sys_io_destroy),arg=ranges=$run/$k/ranges,arg=cpus=4,arg=cores=4" \
-		"$TOP/scripts/vm.sh" "bash $TOP/bench/guest-fio.sh $BUILD/kselftest $RUNTIME $REPS $JOBS" ||
+		"$TOP/scripts/vm.sh" "bash $TOP/guest/fio.sh $BUILD/kselftest $RUNTIME $REPS $BENCH_JOBS" ||
 		die "VM failed ($k), see ${run#"$TOP"/}/$k/console.log"
 	tr -d '\r' <"$run/$k/console.log" | grep -a '^RESULT' >"$run/$k/results" || true
 	nres=$(wc -l <"$run/$k/results")
@@ -78,7 +78,7 @@ done
 			printf "kernel=%s job=%s mean_xfer_per_io=%.2f spread=%.2f%% mean_block_xfer_per_io=%.2f\n",
 				kj[1], kj[2], m, m ? (mx[key] - mn[key]) / m * 100 : 0, b[key] / n[key] } }' \
 		"$run/rows" | sort
-} >"$OUT.tmp"
-mv "$OUT.tmp" "$OUT"
-say "written ${OUT#"$TOP"/}"
-cat "$OUT"
+} >"$BENCH_OUT.tmp"
+mv "$BENCH_OUT.tmp" "$BENCH_OUT"
+say "written ${BENCH_OUT#"$TOP"/}"
+cat "$BENCH_OUT"

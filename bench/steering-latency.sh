@@ -3,7 +3,7 @@
 # completion CPU (issue: priority of the completion threads): boots the
 # main lane's patched kernel (build/obj, made by make check) twice in the
 # 4-vCPU VM, plain and with threadirqs, and runs
-# bench/guest-steering-latency.sh in it. Wall-clock TCG: latencies include
+# guest/steering-latency.sh in it. Wall-clock TCG: latencies include
 # QEMU's scheduling of the vCPU threads and only compare modes measured in
 # the same way.
 # Multi-threaded TCG by default: with one TCG thread for all vCPUs
@@ -13,17 +13,22 @@
 # jump labels: the knob writes flip static keys, and multi-threaded TCG
 # mishandles kernel text patched while other vCPUs run (see
 # config/distro/distro.config).
-# Writes key=value lines to OUT (build/steering-latency.txt).
-# Env: RUNTIME (10 s per run), REPS (3), KIMAGE, OUT, TCG (multi).
+# Writes key=value lines to BENCH_OUT (bench/steering-latency.txt), after
+# the lines of provenance (bench/bench-lib.sh).
+# Env: RUNTIME (10 s per run), REPS (3), KIMAGE, BENCH_OUT, TCG (multi).
 set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
+. "$TOP/bench/bench-lib.sh"
+made_by=$(for v in RUNTIME REPS KIMAGE TCG BENCH_OUT; do
+	[ -z "${!v:-}" ] || printf '%s=%q ' "$v" "${!v#"$TOP"/}"
+done)bench/steering-latency.sh
 
 RUNTIME=${RUNTIME:-10}
 REPS=${REPS:-3}
 KIMAGE=${KIMAGE:-$BUILD/obj/arch/x86/boot/bzImage}
-OUT=${OUT:-$BUILD/steering-latency.txt}
+BENCH_OUT=${BENCH_OUT:-$TOP/bench/steering-latency.txt}
 [ -f "$KIMAGE" ] || die "no ${KIMAGE#"$TOP"/}; run make kernel first"
-: >"$OUT"
+provenance "$made_by" "tcg=${TCG:-multi} cpus=4 runtime=$RUNTIME reps=$REPS" config/*.config >"$BENCH_OUT.tmp"
 for boot in plain threadirqs; do
 	append="VMMODS=${KIMAGE%/arch/x86/boot/bzImage}/modules"
 	modes="nohog-ipi ipi nohog-kthread kthread kthread-nice-20 kthread-fifo1 kthread-fifo50"
@@ -31,11 +36,12 @@ for boot in plain threadirqs; do
 	run=$(mktemp -d "$BUILD/vm/lat.XXXXXX")
 	say "steering latency: $boot boot, $REPS x ${RUNTIME}s per mode"
 	KIMAGE=$KIMAGE VM_TCG_THREAD=${TCG:-multi} VM_APPEND="$append" VM_TIMEOUT=$T_BENCH VM_OUT=$run \
-		"$TOP/scripts/vm.sh" "bash $TOP/bench/guest-steering-latency.sh $RUNTIME $REPS $modes" \
+		"$TOP/scripts/vm.sh" "bash $TOP/guest/steering-latency.sh $RUNTIME $REPS $modes" \
 		>"$run/out.txt" 2>&1 || die "VM failed, see ${run#"$TOP"/}"
 	tr -d '\r' <"$run/out.txt" | awk -v b=$boot '$1 == "LAT" {
 		printf "%s.%s.%s p50_ns=%s p99_ns=%s max_ns=%s iops=%s hog_pct=%s\n",
-			b, $2, $3, $4, $5, $6, $7, $8 }' >>"$OUT"
+			b, $2, $3, $4, $5, $6, $7, $8 }' >>"$BENCH_OUT.tmp"
 done
-say "written ${OUT#"$TOP"/}"
-cat "$OUT"
+mv "$BENCH_OUT.tmp" "$BENCH_OUT"
+say "written ${BENCH_OUT#"$TOP"/}"
+cat "$BENCH_OUT"

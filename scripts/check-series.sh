@@ -1,13 +1,13 @@
 #!/bin/bash
 # Build every commit of the series (base..HEAD of build/linux) on its own:
 # the block layer, null_blk, md and tracing objects, with the VM config, so that each
-# patch is known to compile. Usage: bisect-check.sh [TARGETS...]
+# patch is known to compile. Usage: check-series.sh [TARGETS...]
 set -eu
 . "$(dirname "$0")/lib.sh"
 
 targets=${*:-"block/ drivers/block/null_blk/ drivers/md/ kernel/trace/"}
-src=$BUILD/bisect-src
-obj=$BUILD/obj-bisect
+src=$BUILD/series-src
+obj=$BUILD/obj-series
 mkdir -p "$obj"
 cp "$KOBJ/.config" "$obj/.config"
 # warnings LOG: the W=1 warnings in LOG, without paths and line numbers, so
@@ -21,8 +21,8 @@ warnings() {
 build() {
 	worktree "$src" "$1" || return 1
 	# shellcheck disable=SC2086
-	run_logged "$LOGDIR/bisect.log" "building: $(git -C "$src" log -1 --format=%s)" sh -c \
-		"make -C '$src' O='$obj' olddefconfig >/dev/null && make -C '$src' O='$obj' -j3 W=1 $targets"
+	run_logged "$LOGDIR/check-series.log" "building: $(git -C "$src" log -1 --format=%s)" sh -c \
+		"make -C '$src' O='$obj' olddefconfig >/dev/null && make -C '$src' O='$obj' -j$MAKE_JOBS W=1 $targets"
 }
 
 # The base has W=1 warnings of its own (drivers/md): a patch fails only on
@@ -31,7 +31,7 @@ for t in $targets; do
 	[ ! -d "$obj/$t" ] || find "$obj/$t" -name '*.o' -delete
 done
 build base || die "the base does not build"
-warnings "$LOGDIR/bisect.log" >"$obj.base-warnings"
+warnings "$LOGDIR/check-series.log" >"$obj.base-warnings"
 for c in $(git -C "$LINUX" rev-list --reverse base..HEAD); do
 	subject=$(git -C "$LINUX" log -1 --format=%s "$c")
 	# A patch that changes only selftests and documentation changes no
@@ -41,7 +41,7 @@ for c in $(git -C "$LINUX" rev-list --reverse base..HEAD); do
 		continue
 	fi
 	build "$c" || die "does not build: $subject"
-	new=$(warnings "$LOGDIR/bisect.log" | comm -13 "$obj.base-warnings" -)
+	new=$(warnings "$LOGDIR/check-series.log" | comm -13 "$obj.base-warnings" -)
 	if [ -n "$new" ]; then
 		printf '%s\n' "$new" | head >&2
 		die "warnings: $subject"

@@ -22,7 +22,7 @@ fi
 missing=
 for group in "$@"; do
 	for p in $(pkgs_for "$group"); do
-		if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed'; then
+		if [ "$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null)" != installed ]; then
 			missing="$missing $p"
 		fi
 	done

@@ -9,7 +9,7 @@ SRC=${SRC:-$LINUX}
 [ -f "$SRC/Makefile" ] || die "no kernel tree at ${SRC#"$TOP"/}; run 'make tree' first"
 mkdir -p "$KOBJ"
 name=$(basename "$KOBJ")
-jobs=$(($(nproc) + 1))
+jobs=$MAKE_JOBS
 
 # Regenerate .config only when the fragments changed, or the options of
 # the fragments that the tree has (checking out an earlier or later patch

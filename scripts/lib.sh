@@ -46,8 +46,43 @@ T_VM=$((600 * TIMEOUT_SCALE))		# make vm, one ad hoc command
 T_SELFTESTS=$((3000 * TIMEOUT_SCALE))	# one boot running every selftest
 T_BOOT=$((300 * TIMEOUT_SCALE))		# an extra boot running one test
 T_LANE=$((900 * TIMEOUT_SCALE))		# a boot of the distribution-like lane
-T_KSFT=$((1200 * TIMEOUT_SCALE))	# one selftest (its settings file: 1200)
 T_BENCH=$((3000 * TIMEOUT_SCALE))	# one benchmark boot
+T_KILL=10				# after a timeout, until SIGKILL
+# One selftest may run for the timeout= of the selftests' settings file
+# (tools/testing/selftests/block-affinity/settings), times TIMEOUT_SCALE:
+# tests/vm-selftests.sh reads it there.
+
+# Parallel jobs for every kernel and selftests build.
+MAKE_JOBS=${MAKE_JOBS:-$(($(nproc) + 1))}
+
+# The selftests' short profile: what make check (tests/check.sh) passes on
+# the kernel command line, each value overridable from the environment.
+# The tests' own defaults (selftests' lib.sh): stress 120 s, the A Q C
+# matrix 400 requests per row on every device and steering, the pairing
+# test 1024 requests per workload, the completion flood 60 s.
+# Here: the stress test 30 s; the matrix 200 requests per row on
+# virtio-blk and on null_blk with IPI steering (the null_blk rows with
+# thread steering, whose placement comes from the same tables, are left to
+# a plain run_tests or BA_MATRIX); the pairing test 512 requests; the
+# completion flood 30 s (the unbounded thread of v1 starved the busy loop
+# to 4% of the CPU, where the series leaves it half, a difference that
+# 30 s shows as well, and 30 s is still past the soft lockup detector's 20).
+BA_PROFILE="BA_STRESS_SECS=${BA_STRESS_SECS:-30} BA_NR_IOS=${BA_NR_IOS:-200} BA_PLUG_IOS=${BA_PLUG_IOS:-512} BA_MATRIX=${BA_MATRIX:-virtio,nullb-ipi} BA_FLOOD_SECS=${BA_FLOOD_SECS:-30}"
+# The other runs' profiles (the tests' defaults for what they do not name):
+# the distribution-like lane's elevator=nosuch boot: every matrix row at
+# 400 requests, as a distribution's kernel runs them, and the two long
+# tests short;
+BA_PROFILE_DISTRO="BA_STRESS_SECS=${BA_STRESS_SECS:-30} BA_FLOOD_SECS=${BA_FLOOD_SECS:-30}"
+# the PREEMPT_RT lane: the matrix with thread steering only (what
+# PREEMPT_RT changes), 100 requests per row (lockdep makes it slow);
+BA_PROFILE_RT="BA_STRESS_SECS=${BA_STRESS_SECS:-30} BA_NR_IOS=${BA_NR_IOS:-100} BA_MATRIX=${BA_MATRIX:-nullb-kthread}"
+# the two-LLC boot: its cache-sharing rows at 200 requests;
+BA_PROFILE_LLC="BA_NR_IOS=${BA_NR_IOS:-200}"
+# the mutants: a 60 s stress test (races need time to show), 100 requests
+# per matrix row (a wrong placement shows in every row);
+BA_PROFILE_MUTANT="BA_NR_IOS=${BA_NR_IOS:-100} BA_STRESS_SECS=${BA_STRESS_SECS:-60}"
+# make demo-matrix: 200 requests per row.
+BA_PROFILE_DEMO="BA_NR_IOS=${BA_NR_IOS:-200}"
 
 say() { printf '>>> %s\n' "$*"; }
 warn() { printf 'WARNING: %s\n' "$*" >&2; }

@@ -16,7 +16,7 @@ rm -rf "$out"
 # The selftests' programs use the UAPI headers of the tree under test
 # (blktrace_api.h), installed next to the kernel's objects, not the host's.
 run_logged "$LOGDIR/headers.log" "installing the tree's UAPI headers" \
-	make -C "$SRC" O="$KOBJ" -j"$(nproc)" headers_install
+	make -C "$SRC" O="$KOBJ" -j"$MAKE_JOBS" headers_install
 run_logged "$LOGDIR/kselftest.log" "building selftests (block-affinity)" \
 	make -C "$SRC/tools/testing/selftests" TARGETS=block-affinity \
 	O="$objdir" KHDR_INCLUDES="-isystem $KOBJ/usr/include" \

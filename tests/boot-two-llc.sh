@@ -23,5 +23,5 @@ done
 [ -n "$tests" ] || exit 0
 # shellcheck disable=SC2086  # a list of tests
 LABEL="${LABEL:+$LABEL }[two LLCs]" VM_TOPOLOGY=sockets=2,cores=2 \
-	VM_APPEND="BA_WANT_LLCS=2 BA_NR_IOS=${BA_NR_IOS:-200} ${VM_APPEND:-}" VM_TIMEOUT=$((2 * T_BOOT)) \
+	VM_APPEND="BA_WANT_LLCS=2 $BA_PROFILE_LLC ${VM_APPEND:-}" VM_TIMEOUT=$((2 * T_BOOT)) \
 	"$TOP/tests/vm-selftests.sh" "$results" $tests

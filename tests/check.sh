@@ -75,6 +75,9 @@ if [ -z "${TESTS:-}" ]; then
 
 	say "shellcheck of the scripts and the selftests"
 	"$TOP/tests/shellcheck.sh" "$results"
+
+	say "the recorded figures the docs quote say what made them"
+	"$TOP/tests/provenance.sh" "$results"
 fi
 
 # The benchmarks' QEMU plugins (make bench, bench-isolation,
@@ -141,10 +144,10 @@ fi
 # the debug kernel do not need.
 if [ -z "$label" ] && [ -z "${TESTS:-}" ]; then
 	say "every patch builds alone with W=1 (block, null_blk, md, tracing)"
-	if "$TOP/scripts/bisect-check.sh"; then
+	if "$TOP/scripts/check-series.sh"; then
 		echo "PASS every patch builds alone with W=1 ($(grep -c . "$TOP/patches/series") patches, no warning the base lacks)" >>"$results"
 	else
-		echo "FAIL every patch builds alone with W=1 (see build/log/bisect.log)" >>"$results"
+		echo "FAIL every patch builds alone with W=1 (see build/log/check-series.log)" >>"$results"
 	fi
 
 	say "checking that make tree never loses a commit"
@@ -172,17 +175,7 @@ if [ -z "$label" ] && [ -z "${TESTS:-}" ]; then
 	"$TOP/tests/harness-trace-kill.sh" "$results"
 fi
 
-# The stress test runs its short form here (30 s; 120 s by default, and
-# BA_STRESS_SECS=N on the kernel command line for longer runs), the A Q C
-# matrix 200 requests per row (400 by default) on virtio-blk and on
-# null_blk with IPI steering (the null_blk rows with thread steering, whose
-# placement comes from the same tables, are left to a plain run_tests or
-# BA_MATRIX), the pairing test's fio 512 requests per workload (1024 by
-# default), and the completion flood 30 s here and in the
-# distribution-like lane (60 by default; the unbounded thread of v1
-# starved the busy loop to 4% of the CPU, where the series leaves it
-# half, a difference that 30 s shows as well, and 30 s is still past the
-# soft lockup detector's 20).
+# The selftests in their short profile (BA_PROFILE, scripts/lib.sh).
 if [ -z "${TESTS:-}" ]; then
 	say "checking that a VM run stopped by SIGINT, SIGTERM or SIGHUP leaves no QEMU behind"
 	"$TOP/tests/harness-sigint.sh" "$results"
@@ -190,7 +183,7 @@ fi
 
 say "running the block-affinity selftests in the VM"
 # shellcheck disable=SC2086
-LABEL=$label VM_APPEND="BA_STRESS_SECS=${BA_STRESS_SECS:-30} BA_NR_IOS=${BA_NR_IOS:-200} BA_PLUG_IOS=${BA_PLUG_IOS:-512} BA_MATRIX=${BA_MATRIX:-virtio,nullb-ipi} BA_FLOOD_SECS=${BA_FLOOD_SECS:-30} ${VM_APPEND:-}" \
+LABEL=$label VM_APPEND="$BA_PROFILE ${VM_APPEND:-}" \
 	"$TOP/tests/vm-selftests.sh" "$results" ${TESTS:-}
 [ -z "${TESTS:-}" ] || exit 0
 

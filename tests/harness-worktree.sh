@@ -1,6 +1,6 @@
 #!/bin/bash
 # Check of the harness: the worktrees beside build/linux (build/base-src,
-# build/bisect-src, build/mut-src) survive a re-created build/linux. In a
+# build/series-src, build/mut-src) survive a re-created build/linux. In a
 # scratch directory: a repository with a commit tagged "base" and a
 # worktree of it; the repository removed and created again with other
 # commits (as rm -rf build/linux, or FORCE=1 make tree after a base

@@ -68,6 +68,6 @@ for t in elevator_test.sh affinity_hotplug_test.sh steering_test.sh steering_rec
 done
 if [ -n "$tests" ]; then
 	# shellcheck disable=SC2086
-	LABEL="distro [elevator=nosuch]" VM_APPEND="elevator=nosuch BA_STRESS_SECS=30 BA_FLOOD_SECS=30 $append" \
+	LABEL="distro [elevator=nosuch]" VM_APPEND="elevator=nosuch $BA_PROFILE_DISTRO $append" \
 		"$TOP/tests/vm-selftests.sh" "$results" $tests
 fi

@@ -53,5 +53,5 @@ for t in steering_test.sh steering_rt_test.sh nvme_test.sh affinity_hotplug_test
 done
 [ -n "$tests" ] || exit 0
 # shellcheck disable=SC2086  # a list of tests
-LABEL="$lane" VM_APPEND="VMMODS=$KOBJ/modules BA_STRESS_SECS=30 BA_NR_IOS=100 BA_MATRIX=nullb-kthread ${VM_APPEND:-}" \
+LABEL="$lane" VM_APPEND="VMMODS=$KOBJ/modules $BA_PROFILE_RT ${VM_APPEND:-}" \
 	"$TOP/tests/vm-selftests.sh" "$results" $tests

@@ -61,7 +61,7 @@ run_tests() {
 	SRC=$src KOBJ=$obj "$TOP/scripts/kernel.sh" >&2 &&
 	SRC=$src KOBJ=$obj KSFT_OUT=$ksft "$TOP/scripts/selftests-build.sh" >&2 &&
 	env ${words%%|*} KOBJ=$obj KSFT_OUT=$ksft LABEL=$label \
-		VM_APPEND="BA_NR_IOS=100 BA_STRESS_SECS=60${words#*|} ${VM_APPEND:-}" \
+		VM_APPEND="$BA_PROFILE_MUTANT${words#*|} ${VM_APPEND:-}" \
 		"$TOP/tests/vm-selftests.sh" "$res" "$@" >&2
 }
 
