@@ -81,15 +81,15 @@ for k in $KERNELS; do
 	KIMAGE=$img VM_ICOUNT=$SHIFT VM_TIMEOUT=$T_BENCH VM_QUIET=1 VM_OUT=$out \
 		VM_PLUGIN="$plugin,arg=out=$out/windows,arg=start=$(ksym "$img" __x64_sys_io_setup),arg=end=$(ksym "$img" __x64_sys_io_destroy),arg=ranges=$out/ranges" \
 		"$TOP/scripts/vm.sh" \
-		"bash $TOP/guest/fio.sh $BUILD/kselftest $RUNTIME $REPS $BENCH_JOBS" ||
+		"bash $TOP/guest/fio.sh $BUILD/kselftest $RUNTIME $REPS $BENCH_JOBS >/run/out/guest.out" ||
 		die "bench VM failed ($k), see ${out#"$TOP"/}/console.log"
 	# The n-th window is the n-th fio run, RESULT, COUNTS or RA: an INSNS line
 	# with the instructions per IO of each timed run, all and in the block
 	# layer.
-	runs=$(grep -a -c -E '^(RESULT|COUNTS|RA)' "$out/console.log" || true)
+	runs=$(grep -c -E '^(RESULT|COUNTS|RA)' "$out/guest.out" || true)
 	[ "$(wc -l <"$out/windows")" -eq "$runs" ] ||
 		die "$k: $(wc -l <"$out/windows") instruction windows for $runs fio runs"
-	grep -a -E '^(RESULT|COUNTS|RA)' "$out/console.log" | tr -d '\r' |
+	grep -E '^(RESULT|COUNTS|RA)' "$out/guest.out" |
 		awk 'NR == FNR { w[NR] = $1; b[NR] = $2; next }
 			{ print; n++ }
 			$1 == "RESULT" && (n in w) && $7 > 0 {

@@ -39,9 +39,9 @@ for k in base patched; do
 	say "profile: $k kernel, $JOB, $REPS x ${RUNTIME}s"
 	KIMAGE=$img VM_ICOUNT=${ICOUNT_SHIFT:-3} VM_TIMEOUT=$T_BENCH VM_QUIET=1 VM_OUT=$run/$k \
 		VM_PLUGIN="$plugin,arg=out=$run/$k/profile,arg=start=$(ksym "$img" __x64_sys_io_setup),arg=end=$(ksym "$img" __x64_sys_io_destroy),arg=syms=$run/$k/syms" \
-		"$TOP/scripts/vm.sh" "bash $TOP/guest/fio.sh $BUILD/kselftest $RUNTIME $REPS $JOB" ||
+		"$TOP/scripts/vm.sh" "bash $TOP/guest/fio.sh $BUILD/kselftest $RUNTIME $REPS $JOB >/run/out/guest.out" ||
 		die "VM failed ($k), see ${run#"$TOP"/}/$k/console.log"
-	tr -d '\r' <"$run/$k/console.log" | grep -a '^RESULT' >"$run/$k/results" || true
+	grep '^RESULT' "$run/$k/guest.out" >"$run/$k/results" || true
 	[ "$(wc -l <"$run/$k/results")" -eq "$REPS" ] ||
 		die "$k: $(wc -l <"$run/$k/results") fio runs, $REPS expected"
 done

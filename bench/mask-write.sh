@@ -27,9 +27,9 @@ for img in $KIMAGES; do
 	for nsec in $NSECS; do
 		run=$(mktemp -d "$BUILD/vm/mw.XXXXXX")
 		KIMAGE=$img VM_TIMEOUT=$T_BENCH VM_OUT=$run "$TOP/scripts/vm.sh" \
-			"bash $TOP/guest/mask-write.sh $nsec $WRITES" \
+			"bash $TOP/guest/mask-write.sh $nsec $WRITES >/run/out/guest.out" \
 			>"$run/out.txt" 2>&1 || die "VM failed, see ${run#"$TOP"/}"
-		tr -d '\r' <"$run/out.txt" | grep -o 'MASKW [0-9 ]*' |
+		grep -o 'MASKW [0-9 ]*' "$run/guest.out" |
 			awk '{ print $4 / 1000 }' |
 			sort -n | awk -v k="$name.$nsec" '{ v[NR] = $1 }
 			END { printf "%s.writes=%d\n%s.min_us=%.0f\n%s.p50_us=%.0f\n%s.max_us=%.0f\n",

@@ -37,9 +37,9 @@ for k in base patched; do
 	say "cache model: $k kernel, $BENCH_JOBS, $REPS x ${RUNTIME}s"
 	KIMAGE=$img VM_ICOUNT=${ICOUNT_SHIFT:-3} VM_TIMEOUT=$T_BENCH VM_QUIET=1 VM_OUT=$run/$k \
 		VM_PLUGIN="$plugin,arg=out=$run/$k/windows,arg=start=$(ksym "$img" __x64_sys_io_setup),arg=end=$(ksym "$img" __x64_sys_io_destroy),arg=ranges=$run/$k/ranges,arg=cpus=4,arg=cores=4" \
-		"$TOP/scripts/vm.sh" "bash $TOP/guest/fio.sh $BUILD/kselftest $RUNTIME $REPS $BENCH_JOBS" ||
+		"$TOP/scripts/vm.sh" "bash $TOP/guest/fio.sh $BUILD/kselftest $RUNTIME $REPS $BENCH_JOBS >/run/out/guest.out" ||
 		die "VM failed ($k), see ${run#"$TOP"/}/$k/console.log"
-	tr -d '\r' <"$run/$k/console.log" | grep -a '^RESULT' >"$run/$k/results" || true
+	grep '^RESULT' "$run/$k/guest.out" >"$run/$k/results" || true
 	nres=$(wc -l <"$run/$k/results")
 	nwin=$(sed 's/ .*//' "$run/$k/windows" | sort -u | wc -l)
 	[ "$nres" -eq "$nwin" ] || die "$k: $nwin model windows for $nres fio runs"

@@ -36,11 +36,11 @@ for boot in plain threadirqs; do
 	run=$(mktemp -d "$BUILD/vm/lat.XXXXXX")
 	say "steering latency: $boot boot, $REPS x ${RUNTIME}s per mode"
 	KIMAGE=$KIMAGE VM_TCG_THREAD=${TCG:-multi} VM_APPEND="$append" VM_TIMEOUT=$T_BENCH VM_OUT=$run \
-		"$TOP/scripts/vm.sh" "bash $TOP/guest/steering-latency.sh $RUNTIME $REPS $modes" \
+		"$TOP/scripts/vm.sh" "bash $TOP/guest/steering-latency.sh $RUNTIME $REPS $modes >/run/out/guest.out" \
 		>"$run/out.txt" 2>&1 || die "VM failed, see ${run#"$TOP"/}"
-	tr -d '\r' <"$run/out.txt" | awk -v b=$boot '$1 == "LAT" {
+	awk -v b=$boot '$1 == "LAT" {
 		printf "%s.%s.%s p50_ns=%s p99_ns=%s max_ns=%s iops=%s hog_pct=%s\n",
-			b, $2, $3, $4, $5, $6, $7, $8 }' >>"$BENCH_OUT.tmp"
+			b, $2, $3, $4, $5, $6, $7, $8 }' "$run/guest.out" >>"$BENCH_OUT.tmp"
 done
 mv "$BENCH_OUT.tmp" "$BENCH_OUT"
 say "written ${BENCH_OUT#"$TOP"/}"

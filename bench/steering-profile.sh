@@ -37,10 +37,10 @@ jobs=$(for m in $modes; do printf 'nirq0-%s-qd1 ' "$m"; done)
 say "steering profile: $modes at QD 1, $REPS x ${RUNTIME}s each"
 KIMAGE=$KIMAGE VM_ICOUNT=${ICOUNT_SHIFT:-3} VM_TIMEOUT=$T_BENCH VM_QUIET=1 VM_OUT=$run \
 	VM_PLUGIN="$plugin,arg=out=$run/profile,arg=start=$(ksym "$KIMAGE" __x64_sys_io_setup),arg=end=$(ksym "$KIMAGE" __x64_sys_io_destroy),arg=syms=$run/syms" \
-	"$TOP/scripts/vm.sh" "bash $TOP/guest/fio.sh $BUILD/kselftest $RUNTIME $REPS $jobs" ||
+	"$TOP/scripts/vm.sh" "bash $TOP/guest/fio.sh $BUILD/kselftest $RUNTIME $REPS $jobs >/run/out/guest.out" ||
 	die "VM failed, see ${run#"$TOP"/}/console.log"
 # The n-th window is the n-th RESULT line: its mode and its requests.
-tr -d '\r' <"$run/console.log" | grep -a '^RESULT' >"$run/results"
+grep '^RESULT' "$run/guest.out" >"$run/results" || true
 [ "$(wc -l <"$run/results")" -eq $((3 * REPS)) ] ||
 	die "$(wc -l <"$run/results") fio runs, $((3 * REPS)) expected"
 provenance "$made_by" "icount_shift=${ICOUNT_SHIFT:-3} cpus=4 reps=$REPS runtime=$RUNTIME" config/*.config >"$BENCH_OUT.tmp"

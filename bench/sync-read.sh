@@ -33,9 +33,9 @@ for ((r = 1; r <= RUNS; r++)); do
 		rm -rf "$out"
 		KIMAGE=$(bench_kimage "$k") VM_SLOW_DISKS=$# VM_QUIET=1 \
 			VM_TIMEOUT=$(($# * (2 * SECS + 150) + 300)) VM_OUT="$out" \
-			"$TOP/scripts/vm.sh" "$TOP/guest/sync-read.sh $SECS $*" ||
+			"$TOP/scripts/vm.sh" "$TOP/guest/sync-read.sh $SECS $* >/run/out/guest.out" ||
 			die "run failed, see ${out#"$TOP"/}/console.log"
-		grep -a '^SYNC ' "$out/console.log" | tr -d '\r' |
+		grep '^SYNC ' "$out/guest.out" |
 			sed "s/^SYNC /kernel=$k run=$r /" >>"$raw"
 		[ "$(grep -c "^kernel=$k run=$r " "$raw")" -eq $# ] ||
 			die "missing results, see ${out#"$TOP"/}/console.log"

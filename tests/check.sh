@@ -3,7 +3,7 @@
 # the kernel builds, and the block-affinity selftests pass in the booted VM.
 # Prints each result and ends with "N passed, N failed, N skipped".
 #
-# CHECK_KERNEL=debug (make check-debug) runs the same on a debug kernel
+# CHECK_DEBUG=1 (make check-debug) runs the same on a debug kernel
 # (KASAN, PROVE_LOCKING, DEBUG_ATOMIC_SLEEP, DEBUG_LIST; config/debug/) in
 # build/obj-debug, with five times the time limits and panic_on_warn=0 so
 # that one run reports every splat; it leaves out the distribution-like
@@ -13,7 +13,7 @@
 # series applies and the kernel builds): no lint, harness checks or extra
 # boots.
 set -eu
-if [ "${CHECK_KERNEL:-}" = debug ]; then
+if [ -n "${CHECK_DEBUG:-}" ]; then
 	export TIMEOUT_SCALE=5 KOBJ=${KOBJ:-$(dirname "$0")/../build/obj-debug}
 fi
 . "$(dirname "$0")/../scripts/lib.sh"
@@ -21,7 +21,7 @@ fi
 "$TOP/scripts/deps.sh" build vm
 results=$BUILD/check-results
 label=""
-if [ "${CHECK_KERNEL:-}" = debug ]; then
+if [ -n "${CHECK_DEBUG:-}" ]; then
 	results=$BUILD/check-debug-results
 	label=debug
 	export EXTRA_CONFIG=$TOP/config/debug/debug.config
