@@ -9,7 +9,8 @@
 #   made_by=... series=... repo=... config=... qemu=...
 #   kernel=K job=J rep=N ios=N xfer_per_io=X local_per_io=L remote_per_io=R
 #       block_xfer_per_io=B insns_per_io=I
-#   kernel=K job=J mean_xfer_per_io=X spread=S mean_block_xfer_per_io=B
+#   kernel=K job=J runs=N mean_xfer_per_io=X median_xfer_per_io=M min= max=
+#       spread=S mean_block_xfer_per_io=B
 # One socket of 4 vCPUs (one LLC): every transfer is between cores of it.
 # Env: REPS (3), RUNTIME (1 guest second per run), ICOUNT_SHIFT (3), BENCH_OUT.
 set -eu
@@ -72,11 +73,18 @@ done
 	awk '{ for (i = 1; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
 		key = f["kernel"] " " f["job"]
 		n[key]++; s[key] += f["xfer_per_io"]; b[key] += f["block_xfer_per_io"]
-		if (!(key in mn) || f["xfer_per_io"] < mn[key]) mn[key] = f["xfer_per_io"]
-		if (!(key in mx) || f["xfer_per_io"] > mx[key]) mx[key] = f["xfer_per_io"] }
-		END { for (key in n) { split(key, kj, " "); m = s[key] / n[key]
-			printf "kernel=%s job=%s mean_xfer_per_io=%.2f spread=%.2f%% mean_block_xfer_per_io=%.2f\n",
-				kj[1], kj[2], m, m ? (mx[key] - mn[key]) / m * 100 : 0, b[key] / n[key] } }' \
+		v[key, n[key]] = f["xfer_per_io"] + 0 }
+		# med(KEY): the median of the runs of KEY (insertion sort: a few runs).
+		function med(key,   i, j, t, a, k) {
+			k = n[key]
+			for (i = 1; i <= k; i++) a[i] = v[key, i]
+			for (i = 2; i <= k; i++)
+				for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+			lo = a[1]; hi = a[k]
+			return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2 }
+		END { for (key in n) { split(key, kj, " "); m = s[key] / n[key]; md = med(key)
+			printf "kernel=%s job=%s runs=%d mean_xfer_per_io=%.2f median_xfer_per_io=%.2f min=%.2f max=%.2f spread=%.2f%% mean_block_xfer_per_io=%.2f\n",
+				kj[1], kj[2], n[key], m, md, lo, hi, m ? (hi - lo) / m * 100 : 0, b[key] / n[key] } }' \
 		"$run/rows" | sort
 } >"$BENCH_OUT.tmp"
 mv "$BENCH_OUT.tmp" "$BENCH_OUT"
