@@ -1,13 +1,18 @@
 #!/bin/bash
 # Install the Debian packages that the named groups need, when missing.
-# Usage: deps.sh build|vm|bench ...
+# Usage: deps.sh build|check|vm|bench ...
 #        deps.sh --list GROUP...   (print the missing ones, install nothing)
 set -eu
 . "$(dirname "$0")/lib.sh"
 
 pkgs_for() {
 	case $1 in
-	build) echo "git make gcc bc bison flex libelf-dev libssl-dev cpio perl python3 xz-utils kmod shellcheck python3-sphinx python3-yaml" ;;
+	# rsync: the kernel's headers_install and the selftests' install
+	# use it (it came with linux-source-6.12, which is no longer installed).
+	build) echo "git make gcc bc bison flex libelf-dev libssl-dev cpio perl python3 xz-utils kmod rsync" ;;
+	# make check and make lint only: shellcheck, and htmldocs (Sphinx,
+	# and PyYAML for the netlink specs' pages).
+	check) echo "shellcheck python3-sphinx python3-yaml" ;;
 	vm) echo "qemu-system-x86 fio blktrace mdadm dmsetup util-linux procps kmod jq" ;;
 	bench) echo "gnuplot-nox" ;;
 	*) die "unknown package group '$1'" ;;

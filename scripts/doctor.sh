@@ -43,7 +43,7 @@ else
 fi
 check base_source "$where" "$([ "$where" != none ] && echo 1 || echo 0)" \
 	"$BASE_PKG $BASE_VERSION: apt sources with bookworm-security, or snapshot.debian.org"
-for group in build vm bench; do
+for group in build check vm bench; do
 	missing=$("$TOP/scripts/deps.sh" --list "$group")
 	check "packages_$group" "$([ -z "$missing" ] && echo installed || echo "$missing" | xargs | tr ' ' ,)" \
 		"$([ -z "$missing" ] && echo 1 || echo 0)" "apt-get install, or make (as root) installs them"

@@ -18,7 +18,7 @@ if [ -n "${CHECK_DEBUG:-}" ]; then
 fi
 . "$(dirname "$0")/../scripts/lib.sh"
 
-"$TOP/scripts/deps.sh" build vm
+"$TOP/scripts/deps.sh" build check vm
 results=$BUILD/check-results
 label=""
 if [ -n "${CHECK_DEBUG:-}" ]; then

@@ -7,7 +7,7 @@
 set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
 
-"$TOP/scripts/deps.sh" build
+"$TOP/scripts/deps.sh" build check
 "$TOP/scripts/tree.sh" >/dev/null
 results=$(mktemp)
 trap 'rm -f "$results"' EXIT
