@@ -82,7 +82,7 @@ distro_kimage()
 # a recorded figure: command, series and base, this repository, the
 # kernel config (CONFIG; default: make bench-defaults' kernels, the
 # distribution-like lane's), QEMU, and EXTRA (settings of the run).
-# tests/harness-provenance.sh checks that every file the docs quote has
+# tests/provenance.sh checks that every file the docs quote has
 # them.
 provenance()
 {

@@ -21,7 +21,7 @@ WRITES=${WRITES:-20}
 for img in $KIMAGES; do
 	[ -f "$img" ] || die "no ${img#"$TOP"/}; run make kernel first"
 done
-provenance "$made_by" "tcg=multi cpus=4 writes=$WRITES" config/*.config >"$BENCH_OUT.tmp"
+provenance "$made_by" "tcg=multi cpus=4 writes=$WRITES" "config/*.config" >"$BENCH_OUT.tmp"
 for img in $KIMAGES; do
 	name=$(basename "${img%/arch/x86/boot/bzImage}")
 	for nsec in $NSECS; do

@@ -28,7 +28,7 @@ REPS=${REPS:-3}
 KIMAGE=${KIMAGE:-$BUILD/obj/arch/x86/boot/bzImage}
 BENCH_OUT=${BENCH_OUT:-$TOP/bench/steering-latency.txt}
 [ -f "$KIMAGE" ] || die "no ${KIMAGE#"$TOP"/}; run make kernel first"
-provenance "$made_by" "tcg=${TCG:-multi} cpus=4 runtime=$RUNTIME reps=$REPS" config/*.config >"$BENCH_OUT.tmp"
+provenance "$made_by" "tcg=${TCG:-multi} cpus=4 runtime=$RUNTIME reps=$REPS" "config/*.config" >"$BENCH_OUT.tmp"
 for boot in plain threadirqs; do
 	append="VMMODS=${KIMAGE%/arch/x86/boot/bzImage}/modules"
 	modes="nohog-ipi ipi nohog-kthread kthread kthread-nice-20 kthread-fifo1 kthread-fifo50"

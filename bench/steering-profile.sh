@@ -43,7 +43,7 @@ KIMAGE=$KIMAGE VM_ICOUNT=${ICOUNT_SHIFT:-3} VM_TIMEOUT=$T_BENCH VM_QUIET=1 VM_OU
 grep '^RESULT' "$run/guest.out" >"$run/results" || true
 [ "$(wc -l <"$run/results")" -eq $((3 * REPS)) ] ||
 	die "$(wc -l <"$run/results") fio runs, $((3 * REPS)) expected"
-provenance "$made_by" "icount_shift=${ICOUNT_SHIFT:-3} cpus=4 reps=$REPS runtime=$RUNTIME" config/*.config >"$BENCH_OUT.tmp"
+provenance "$made_by" "icount_shift=${ICOUNT_SHIFT:-3} cpus=4 reps=$REPS runtime=$RUNTIME" "config/*.config" >"$BENCH_OUT.tmp"
 awk -v top="${TOP_FNS:-30}" -v modes="$modes" '
 	NR == FNR { split($2, j, "-"); mode[NR - 1] = j[2]; ios[j[2]] += $7; next }
 	{ m = mode[$1]; all[m] += $3; fn[$2, m] += $3; names[$2] = 1 }

@@ -14,7 +14,7 @@ if [ "${2:-}" != matrix ]; then
 	taskset -c 1 fio --name=demo --filename=/dev/demo0 --direct=1 --rw=randread \
 		--bs=4k --ioengine=libaio --iodepth=4 --number_ios=4096 --size=64M \
 		--output-format=terse --output=/tmp/fio.out
-	trace_stop
+	trace_stop || exit 1
 	echo "kernel $(uname -r), $(nproc) CPUs; fio pinned to CPU 1, null_blk irqmode=1:"
 	"$A" -l "1 * *" /tmp/tr/demo0
 	[ -e /sys/block/demo0/queue/queue_affinity ] &&
@@ -24,8 +24,13 @@ fi
 
 # The matrix test's rows as key=value lines (BA_MATRIX_OUT), on the
 # scratch disk (serial "nullco") and on null_blk; each row as it comes.
-[ -e /sys/block/vda/queue/queue_affinity ] || { echo "this kernel has no affinity knobs" >&2; exit 1; }
-BA_TEST_DEV=$(disk_by_serial nullco) && export BA_TEST_DEV
+if ! ls /sys/block/*/queue/queue_affinity >/dev/null 2>&1; then
+	echo "this kernel has no affinity knobs" >&2
+	exit 1
+fi
+if BA_TEST_DEV=$(disk_by_serial nullco); then
+	export BA_TEST_DEV
+fi
 echo "The 2008 A Q C matrix (A: application CPU, Q: queue_affinity, C: completion_affinity"
 echo "or - for -1, rq: rq_affinity; completions signalled on CPU 0):"
 # rows FROM: print the rows of /tmp/matrix.kv after the first FROM (the
@@ -46,7 +51,7 @@ rows()
 }
 : >/tmp/matrix.kv
 BA_MATRIX_OUT=/tmp/matrix.kv \
-	"$KS/block-affinity/affinity_matrix_test.sh" >/tmp/matrix.ktap 2>&1 &
+	"$KS/block-affinity/affinity_matrix_test.sh" >/run/out/matrix.ktap 2>&1 &
 test_pid=$!
 shown=0
 while kill -0 $test_pid 2>/dev/null; do
@@ -57,5 +62,9 @@ done
 rc=0
 wait $test_pid || rc=$?
 rows "$shown" | head -n -1
-[ $rc = 0 ] || echo "(the matrix test failed, exit $rc: some rows above are wrong)"
+case $rc in
+0) ;;
+4) echo "(the matrix test skipped some rows: see matrix.ktap)" ;;
+*) echo "(the matrix test failed, exit $rc: some rows above are wrong; see matrix.ktap)" ;;
+esac
 exit $rc

@@ -49,9 +49,11 @@ nullb bench0 queue_mode=2 size=1024 irqmode=1 submit_queues="$(nproc)"
 # Completion placement jobs route virtio-blk's interrupt to CPU 0.
 pin_virtio_irq()
 {
-	local irq
+	local irq irqs
 
-	for irq in $(dev_irqs vda); do
+	irqs=$(dev_irqs vda)
+	[ -n "$irqs" ] || { echo "no interrupt found for vda" >&2; exit 2; }
+	for irq in $irqs; do
 		echo $IRQ >"/proc/irq/$irq/smp_affinity_list"
 	done
 	dd if=/dev/vda of=/dev/null bs=4k count=8 iflag=direct 2>/dev/null
@@ -142,9 +144,8 @@ traced()
 
 	rm -rf /tmp/bt
 	trace_start /tmp/bt "$d" || { echo "blktrace did not start on $d" >&2; return 1; }
-	sleep 0.5
 	fio_run "/dev/$d" 16 1 "$@" >/dev/null
-	trace_stop
+	trace_stop || return 1
 	"$ks/block-affinity/blktrace_analyze" -k "/tmp/bt/$d"
 }
 

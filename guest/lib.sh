@@ -73,8 +73,9 @@ kblockcomp_pids()
 }
 
 # trace_start DIR DISK: blktrace of /dev/DISK into DIR in the background
-# (its PID in $trace_pid), returned once its per-CPU files exist; 1 if they
-# do not within 20 s (no blktrace support), blktrace then stopped.
+# (its PID in $trace_pid), returned once its per-CPU files exist and half a
+# second more (its readers start after the files); 1 if they do not exist
+# within 20 s (no blktrace support), blktrace then stopped.
 trace_start()
 {
 	local n=0
@@ -90,13 +91,15 @@ trace_start()
 		sleep 0.1
 		n=$((n + 1))
 	done
+	sleep 0.5
 }
 
 # trace_stop: end the blktrace of trace_start and wait for it to write its
-# files (SIGINT again each second: it misses one sent while it sets up).
+# files (SIGINT again each second: it misses one sent while it sets up);
+# 1 if it had to be killed (its files may be cut short).
 trace_stop()
 {
-	local n=0
+	local n=0 rc=0
 
 	[ -n "${trace_pid:-}" ] || return 0
 	kill -INT "$trace_pid" 2>/dev/null || true
@@ -105,7 +108,11 @@ trace_stop()
 		n=$((n + 1))
 		[ $((n % 10)) != 0 ] || kill -INT "$trace_pid" 2>/dev/null || true
 	done
-	kill -KILL "$trace_pid" 2>/dev/null || true
+	if kill -KILL "$trace_pid" 2>/dev/null; then
+		echo "blktrace did not end on SIGINT: killed" >&2
+		rc=1
+	fi
 	wait "$trace_pid" 2>/dev/null || true
 	trace_pid=
+	return $rc
 }

@@ -24,7 +24,9 @@ IRQ=0
 
 nullb bench0 queue_mode=2 size=1024 irqmode=1 irq_cpu=$IRQ submit_queues=1
 vda=$(disk_by_serial nullco) || vda=vda
-for irq in $(dev_irqs "$vda"); do
+irqs=$(dev_irqs "$vda")
+[ -n "$irqs" ] || { echo "no interrupt found for $vda" >&2; exit 2; }
+for irq in $irqs; do
 	echo $IRQ >"/proc/irq/$irq/smp_affinity_list"
 done
 

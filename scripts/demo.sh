@@ -13,14 +13,28 @@ set -eu
 mkdir -p "$BUILD/vm"
 run=$(mktemp -d "$BUILD/vm/demo.XXXXXX")
 : >"$run/demo.txt"
-tail -n +1 -f "$run/demo.txt" &
-view=$!
-trap 'kill $view 2>/dev/null || true' EXIT
 say "booting the VM (base $(cat "$BUILD/base.version"))"
-rc=0
-VM_APPEND="$BA_PROFILE_DEMO ${VM_APPEND:-}" VM_QUIET=1 VM_OUT=$run VM_LOG=$run/console.log "$TOP/scripts/vm.sh" \
-	"bash $TOP/guest/demo.sh $BUILD/kselftest ${DEMO:-} >/run/out/demo.txt 2>&1" || rc=$?
-sleep 0.5 # tail's last lines
+# The matrix: 39 rows of 200 requests, about 6 minutes under TCG.
+timeout=$T_VM
+[ "${DEMO:-}" != matrix ] || timeout=$((3 * T_VM))
+VM_APPEND="$BA_PROFILE_DEMO ${VM_APPEND:-}" VM_QUIET=1 VM_OUT=$run VM_LOG=$run/console.log \
+	VM_TIMEOUT=$timeout "$TOP/scripts/vm.sh" \
+	"bash $TOP/guest/demo.sh $BUILD/kselftest ${DEMO:-} >/run/out/demo.txt 2>&1" &
+vm=$!
+# tail reads the file to its end once more after the VM's script ends.
+tail -n +1 -f --pid="$vm" "$run/demo.txt" &
+view=$!
+# vm.sh runs in the background, where SIGINT is ignored: a Ctrl-C, or a
+# SIGTERM or SIGHUP to this script, reaches it as the SIGTERM it stops
+# QEMU on. A wait a trap interrupted is waited again.
+trap 'kill -TERM "$vm" 2>/dev/null || true' INT TERM HUP
+while :; do
+	rc=0
+	wait "$vm" || rc=$?
+	kill -0 "$vm" 2>/dev/null || break
+done
+wait "$view" || true
+trap - INT TERM HUP
 if [ "$rc" = 0 ]; then
 	rm -rf "$run"
 else

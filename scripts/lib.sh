@@ -68,21 +68,23 @@ MAKE_JOBS=${MAKE_JOBS:-$(($(nproc) + 1))}
 # to 4% of the CPU, where the series leaves it half, a difference that
 # 30 s shows as well, and 30 s is still past the soft lockup detector's 20).
 BA_PROFILE="BA_STRESS_SECS=${BA_STRESS_SECS:-30} BA_NR_IOS=${BA_NR_IOS:-200} BA_PLUG_IOS=${BA_PLUG_IOS:-512} BA_MATRIX=${BA_MATRIX:-virtio,nullb-ipi} BA_FLOOD_SECS=${BA_FLOOD_SECS:-30}"
-# The other runs' profiles (the tests' defaults for what they do not name):
+# The other runs' profiles, fixed as they were before this file held them
+# (VM_APPEND, added after them, overrides a value; the tests' defaults
+# apply to what they do not name):
 # the distribution-like lane's elevator=nosuch boot: every matrix row at
 # 400 requests, as a distribution's kernel runs them, and the two long
 # tests short;
-BA_PROFILE_DISTRO="BA_STRESS_SECS=${BA_STRESS_SECS:-30} BA_FLOOD_SECS=${BA_FLOOD_SECS:-30}"
+BA_PROFILE_DISTRO="BA_STRESS_SECS=30 BA_FLOOD_SECS=30"
 # the PREEMPT_RT lane: the matrix with thread steering only (what
 # PREEMPT_RT changes), 100 requests per row (lockdep makes it slow);
-BA_PROFILE_RT="BA_STRESS_SECS=${BA_STRESS_SECS:-30} BA_NR_IOS=${BA_NR_IOS:-100} BA_MATRIX=${BA_MATRIX:-nullb-kthread}"
+BA_PROFILE_RT="BA_STRESS_SECS=30 BA_NR_IOS=100 BA_MATRIX=nullb-kthread"
 # the two-LLC boot: its cache-sharing rows at 200 requests;
 BA_PROFILE_LLC="BA_NR_IOS=${BA_NR_IOS:-200}"
 # the mutants: a 60 s stress test (races need time to show), 100 requests
 # per matrix row (a wrong placement shows in every row);
-BA_PROFILE_MUTANT="BA_NR_IOS=${BA_NR_IOS:-100} BA_STRESS_SECS=${BA_STRESS_SECS:-60}"
+BA_PROFILE_MUTANT="BA_NR_IOS=100 BA_STRESS_SECS=60"
 # make demo-matrix: 200 requests per row.
-BA_PROFILE_DEMO="BA_NR_IOS=${BA_NR_IOS:-200}"
+BA_PROFILE_DEMO="BA_NR_IOS=200"
 
 say() { printf '>>> %s\n' "$*"; }
 warn() { printf 'WARNING: %s\n' "$*" >&2; }

@@ -15,6 +15,11 @@ set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
 
 [ "$(id -u)" = 0 ] || die "bare-box.sh needs root (debootstrap, chroot)"
+# A mount namespace of its own, private: the box's bind mounts never
+# propagate to the host's, and they go when the run ends, however it ends.
+if [ -z "${BARE_NS:-}" ]; then
+	BARE_NS=1 exec unshare -m --propagation private "$0" "$@"
+fi
 dir=$(realpath -m "${1:?usage: bare-box.sh DIR}")
 [ ! -e "$dir" ] || [ -z "$(ls -A "$dir")" ] || die "$dir is not empty"
 command -v debootstrap >/dev/null || apt-get install -y -q debootstrap >/dev/null
@@ -44,9 +49,9 @@ cleanup()
 trap cleanup EXIT
 trap 'exit 130' INT TERM HUP
 
+mkdir -p "$dir"
 kv=$dir.kv
 : >"$kv"
-mkdir -p "$dir"
 run_logged "$dir.debootstrap.log" "debootstrap --variant=minbase bookworm" \
 	debootstrap --variant=minbase bookworm "$dir" "$main"
 cat >"$dir/etc/apt/sources.list" <<EOF
@@ -65,7 +70,7 @@ mounted+=("$dir/dev/shm")
 
 chroot "$dir" dpkg-query -W -f='${Package} ${Version}\n' >"$dir.packages"
 echo "packages=$(wc -l <"$dir.packages")" >>"$kv"
-git clone -q "$TOP" "$dir/root/repo"
+git -c safe.directory="$TOP" clone -q "$TOP" "$dir/root/repo"
 
 # step NAME COMMAND: run COMMAND in the box's clone, timed.
 step()

@@ -13,7 +13,7 @@
 # series applies and the kernel builds): no lint, harness checks or extra
 # boots.
 set -eu
-if [ -n "${CHECK_DEBUG:-}" ]; then
+if [ "${CHECK_DEBUG:-}" = 1 ]; then
 	export TIMEOUT_SCALE=5 KOBJ=${KOBJ:-$(dirname "$0")/../build/obj-debug}
 fi
 . "$(dirname "$0")/../scripts/lib.sh"
@@ -21,7 +21,7 @@ fi
 "$TOP/scripts/deps.sh" build check vm
 results=$BUILD/check-results
 label=""
-if [ -n "${CHECK_DEBUG:-}" ]; then
+if [ "${CHECK_DEBUG:-}" = 1 ]; then
 	results=$BUILD/check-debug-results
 	label=debug
 	export EXTRA_CONFIG=$TOP/config/debug/debug.config
