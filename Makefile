@@ -11,7 +11,7 @@ all: demo
 demo:			## build, boot, and print the analyzer's table
 	@scripts/demo.sh
 
-demo-matrix:		## build, boot, and print the 2008 A Q C matrix, row by row (about 6 min)
+demo-matrix:		## build, boot, and print the 2008 A Q C matrix, row by row (about 4 min)
 	@DEMO=matrix scripts/demo.sh
 
 check:			## the full test suite (the README's test command)

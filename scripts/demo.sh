@@ -14,7 +14,7 @@ mkdir -p "$BUILD/vm"
 run=$(mktemp -d "$BUILD/vm/demo.XXXXXX")
 : >"$run/demo.txt"
 say "booting the VM (base $(cat "$BUILD/base.version"))"
-# The matrix: 39 rows of 200 requests, about 6 minutes under TCG.
+# The matrix: 4 tables of 200 requests per row, about 4 minutes under TCG.
 timeout=$T_VM
 [ "${DEMO:-}" != matrix ] || timeout=$((3 * T_VM))
 VM_APPEND="$BA_PROFILE_DEMO ${VM_APPEND:-}" VM_QUIET=1 VM_OUT=$run VM_LOG=$run/console.log \
