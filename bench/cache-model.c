@@ -416,12 +416,9 @@ int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 	for (i = 0; i < argc; i++) {
 		const char *a = argv[i];
 
-		if ((v = plugin_arg(a, "out")))
-			out = strdup(v);
-		else if (plugin_hex_arg(a, "start", &start_pc) ||
-			 plugin_hex_arg(a, "end", &end_pc))
+		if (plugin_window_arg(a, &out, &start_pc, &end_pc))
 			continue;
-		else if ((v = plugin_arg(a, "ranges")))
+		if ((v = plugin_arg(a, "ranges")))
 			bad |= read_ranges(v);
 		else if ((v = plugin_arg(a, "cpus")))
 			ncpus = strtoul(v, NULL, 10);

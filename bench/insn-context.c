@@ -509,18 +509,15 @@ int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 	for (i = 0; i < argc; i++) {
 		const char *a = argv[i], *v;
 
-		if ((v = plugin_arg(a, "out")))
-			out = strdup(v);
-		else if (plugin_hex_arg(a, "start", &start_pc) ||
-			 plugin_hex_arg(a, "end", &end_pc) ||
-			 plugin_hex_arg(a, "hardon", &hardon_pc) ||
-			 plugin_hex_arg(a, "fork", &fork_pc) ||
-			 plugin_hex_arg(a, "kthread", &kthread_pc) ||
-			 plugin_hex_arg(a, "irqthread", &irqthread_pc) ||
-			 plugin_hex_arg(a, "idle", &idle_pc) ||
-			 plugin_hex_arg(a, "rethunk", &rethunk_pc) ||
-			 plugin_hex_arg(a, "hdev", &hdev_pc) ||
-			 plugin_hex_arg(a, "htimer", &htimer_pc))
+		if (plugin_window_arg(a, &out, &start_pc, &end_pc) ||
+		    plugin_hex_arg(a, "hardon", &hardon_pc) ||
+		    plugin_hex_arg(a, "fork", &fork_pc) ||
+		    plugin_hex_arg(a, "kthread", &kthread_pc) ||
+		    plugin_hex_arg(a, "irqthread", &irqthread_pc) ||
+		    plugin_hex_arg(a, "idle", &idle_pc) ||
+		    plugin_hex_arg(a, "rethunk", &rethunk_pc) ||
+		    plugin_hex_arg(a, "hdev", &hdev_pc) ||
+		    plugin_hex_arg(a, "htimer", &htimer_pc))
 			continue;
 		else if (plugin_arg(a, "hardoff") && nhardoff < MAX_HARDOFF)
 			plugin_hex_arg(a, "hardoff", &hardoff_pc[nhardoff++]);

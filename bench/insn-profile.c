@@ -159,12 +159,9 @@ int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 	int i;
 
 	for (i = 0; i < argc; i++) {
-		if ((v = plugin_arg(argv[i], "out")))
-			out = strdup(v);
-		else if (plugin_hex_arg(argv[i], "start", &start_pc) ||
-			 plugin_hex_arg(argv[i], "end", &end_pc))
+		if (plugin_window_arg(argv[i], &out, &start_pc, &end_pc))
 			continue;
-		else if ((v = plugin_arg(argv[i], "syms")) && read_syms(v))
+		if ((v = plugin_arg(argv[i], "syms")) && read_syms(v))
 			return -1;
 	}
 	if (!out || !start_pc || !end_pc || !nsyms) {

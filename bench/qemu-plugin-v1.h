@@ -103,6 +103,24 @@ static inline int plugin_hex_arg(const char *arg, const char *key, uint64_t *v)
 }
 
 /*
+ * plugin_window_arg(ARG, OUT, START, END): the arguments every plugin
+ * takes, out=FILE (copied: QEMU frees its argv after install), start= and
+ * end= (the window's addresses, below); returns whether ARG was one.
+ */
+static inline int plugin_window_arg(const char *arg, const char **out,
+				    uint64_t *start, uint64_t *end)
+{
+	const char *v = plugin_arg(arg, "out");
+
+	if (v) {
+		*out = strdup(v);
+		return 1;
+	}
+	return plugin_hex_arg(arg, "start", start) ||
+	       plugin_hex_arg(arg, "end", end);
+}
+
+/*
  * A counting window runs from the first execution of the start= address
  * (fio's io_setup) to the execution of the end= address (io_destroy) that
  * balances it, so that a fio run of several jobs, each with its own
