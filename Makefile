@@ -1,8 +1,11 @@
-# Block IO affinity series for Linux 6.12: entry points.
-# Every target installs the Debian packages it needs when run as root.
+# Block IO affinity series for Linux 7.3 (and its 6.12 backport): entry
+# points. Every target installs the Debian packages it needs when run as
+# root. LINE=6.12 (make LINE=6.12 ..., or in the environment) runs a
+# target on the 6.12 line; scripts/lib.sh alone reads it.
 
 SHELL := /bin/bash
 CMD ?= true
+export LINE
 
 .PHONY: all demo demo-matrix check lint check-debug check-series check-mutants tree export kernel vm selftests bench bench-defaults bench-seeds bench-seeds-transfers bench-defaults-profile bench-sync-read bench-isolation bench-mask-write bench-steering-latency bench-steering-profile bench-elevator bench-redirect bench-locality bench-locality-validate doctor soak-nvme clean help
 
@@ -17,7 +20,7 @@ demo-matrix:		## build, boot, and print the 2008 A Q C matrix, row by row (about
 check:			## the full test suite (the README's test command)
 	@tests/check.sh
 
-lint:			## shellcheck of every script and checkpatch --strict of every patch, in seconds
+lint:			## shellcheck of every script and checkpatch --strict of every patch (both lines), in seconds
 	@tests/lint.sh
 
 check-debug:		## make check on a KASAN/lockdep kernel, longer limits (not in CI: slow)
@@ -32,16 +35,16 @@ check-mutants:		## can the selftests fail? one kernel per deliberate bug (tests/
 	@scripts/tree.sh
 	@tests/mutants.sh
 
-tree:			## (re)create build/linux from the base + patches/
+tree:			## (re)create build/linux from the base + patches/ (LINE=6.12: build/linux-6.12, patches/6.12/)
 	@scripts/tree.sh
 
-export:			## rewrite patches/ from build/linux (base..HEAD)
+export:			## rewrite patches/ from build/linux, base..HEAD (LINE=6.12: patches/6.12/ from build/linux-6.12)
 	@scripts/export.sh
 
-kernel:			## build the VM kernel from build/linux into build/obj
+kernel:			## build the VM kernel from build/linux into build/obj (LINE=6.12: into build/6.12/obj)
 	@scripts/kernel.sh
 
-selftests:		## build and install the selftests into build/kselftest
+selftests:		## build and install the selftests into build/kselftest (LINE=6.12: build/6.12/kselftest)
 	@scripts/selftests-build.sh
 
 vm:			## boot the VM and run CMD in it, its exit status passed back
@@ -98,9 +101,9 @@ soak-nvme:		## NVMe under controller resets and CPU hotplug, base against series
 doctor:			## what this machine lacks for make and make check (no root, changes nothing)
 	@scripts/doctor.sh
 
-clean:			## remove the VM runs and logs under build/ (build/vm, build/log); keeps trees, objects and the base
-	@rm -rf build/vm build/log
-	@[ ! -d build/linux/.git ] || git -C build/linux worktree prune
+clean:			## remove the line's VM runs and logs (build/vm, build/log; LINE=6.12: under build/6.12/); keeps trees, objects and the bases
+	@. scripts/lib.sh && rm -rf "$$BUILD/vm" "$$LOGDIR" && \
+		{ [ ! -d "$$LINUX/.git" ] || git -C "$$LINUX" worktree prune; }
 
 help:			## this list, then the environment knobs (README, "Knobs of the harness")
 	@grep -E '^[a-z-]+:.*## ' Makefile | sed 's/:.*## /\t/'

@@ -17,6 +17,7 @@ rm -f "$dat"
 
 awk -v reps="${REPS:-3}" -v runtime="${RUNTIME:-2}" -v shift="${SHIFT:-3}" \
 	-v elapsed="${ELAPSED:-0}" -v base="$(cat "$BUILD/base.version")" \
+	-v pkg="$BASE_PKG" -v patches="$(rel "$PATCHES")" \
 	-v dat="$dat" -v made_by="${MADE_BY:-}" -v png="$(basename "$png")" '
 function add(key, v, lat, kbs) {
 	n[key]++; s[key] += v; sl[key] += lat; sk[key] += kbs
@@ -87,7 +88,7 @@ END {
 	print "# Benchmarks: the series against the unpatched base\n"
 	if (made_by != "")
 		print "Made by: " made_by ".\n"
-	printf "Base: Debian linux-source-6.12 %s; patched: the same plus patches/. ", base
+	printf "Base: Debian %s %s; patched: the same plus %s/. ", pkg, base, patches
 	printf "Both kernels built with the same config, booted in the same 4-vCPU VM "
 	printf "under `qemu -icount shift=%s,sleep=off`, fio 4 KiB random reads (libaio, ", shift
 	printf "whole queue depth submitted at once), pinned to CPU 1, %ss of guest time ", runtime

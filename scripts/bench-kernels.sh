@@ -9,7 +9,7 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 
 "$TOP/scripts/tree.sh"
-worktree "$BUILD/base-src" base || die "cannot check the base out in build/base-src"
+worktree "$BUILD/base-src" base || die "cannot check the base out in $(rel "$BUILD")/base-src"
 if [ "${BENCH_CONFIG:-}" = distro ]; then
 	export EXTRA_CONFIG=$TOP/config/distro/distro.config
 	SRC=$BUILD/base-src KOBJ=$BUILD/obj-distro-base "$TOP/scripts/kernel.sh"

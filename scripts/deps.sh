@@ -41,7 +41,7 @@ fi
 [ "$(id -u)" -eq 0 ] || die "missing packages:$missing (run as root to install them)"
 say "installing:$missing"
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -q >"$LOGDIR/apt-update.log" 2>&1 || die "apt-get update failed, see build/log/apt-update.log"
+apt-get update -q >"$LOGDIR/apt-update.log" 2>&1 || die "apt-get update failed, see $(rel "$LOGDIR")/apt-update.log"
 # shellcheck disable=SC2086
 apt-get install -y -q --no-install-recommends $missing >"$LOGDIR/apt-install.log" 2>&1 ||
-	die "apt-get install failed, see build/log/apt-install.log"
+	die "apt-get install failed, see $(rel "$LOGDIR")/apt-install.log"

@@ -1,28 +1,34 @@
 #!/bin/bash
-# Rewrite patches/ from build/linux (base..HEAD). Byte-for-byte stable:
+# Rewrite the line's series (patches/; LINE=6.12: patches/6.12/) from its
+# tree (build/linux; build/linux-6.12), base..HEAD. Byte-for-byte stable:
 # re-exporting an unchanged tree changes nothing.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-[ -d "$LINUX/.git" ] || die "no build/linux; run 'make tree' first"
+tree=$(rel "$LINUX")
+[ -d "$LINUX/.git" ] || die "no $tree; run '$(make_cmd tree)' first"
 [ -z "$(git -C "$LINUX" status --porcelain --untracked-files=no)" ] ||
-	die "build/linux has uncommitted changes; commit or fold them first"
+	die "$tree has uncommitted changes; commit or fold them first"
 
-# patches_sum: a checksum of every file in patches/, as export wrote them.
-patches_sum() { (cd "$TOP/patches" && sha256sum -- *); }
+# The series' files: those directly in PATCHES (another line's directory
+# in it is that line's).
+pathspec=":(glob)$(rel "$PATCHES")/*"
+# patches_sum: a checksum of every file of the series, as export wrote them.
+patches_sum() { (cd "$PATCHES" && find . -maxdepth 1 -type f -printf '%f\0' | sort -z | xargs -0 -r sha256sum --); }
 
-# Uncommitted changes in patches/ that the last export did not write are
+# Uncommitted changes in the series that the last export did not write are
 # someone's edits: they are not overwritten (FORCE=1 does).
-if [ "${FORCE:-0}" != 1 ] && [ -n "$(git -C "$TOP" status --porcelain -- patches)" ] &&
+if [ "${FORCE:-0}" != 1 ] && [ -n "$(git -C "$TOP" status --porcelain -- "$pathspec")" ] &&
 	! patches_sum | cmp -s - "$BUILD/export.sum" 2>/dev/null; then
-	git -C "$TOP" status --short -- patches >&2
-	die "patches/ has uncommitted changes that 'make export' did not write; commit them, or 'FORCE=1 make export' to overwrite them"
+	git -C "$TOP" status --short -- "$pathspec" >&2
+	die "$(rel "$PATCHES")/ has uncommitted changes that '$(make_cmd export)' did not write; commit them, or 'FORCE=1 $(make_cmd export)' to overwrite them"
 fi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export_series "$tmp"
-rm -f "$TOP"/patches/*.patch "$TOP/patches/series"
-cp "$tmp"/* "$TOP/patches/"
+mkdir -p "$PATCHES"
+rm -f "$PATCHES"/*.patch "$PATCHES/series"
+cp "$tmp"/* "$PATCHES/"
 patches_sum >"$BUILD/export.sum"
-say "exported $(wc -l <"$TOP/patches/series") patches to patches/"
+say "exported $(series_list | wc -l) patches to $(rel "$PATCHES")/"

@@ -1,12 +1,14 @@
 #!/bin/bash
-# Build the VM kernel from build/linux (or SRC=...) into build/obj (or
-# KOBJ=...): tinyconfig + config/*.config, out-of-tree objects.
+# Build the VM kernel from the line's tree (build/linux; LINE=6.12:
+# build/linux-6.12) or SRC=... into the line's obj (build/obj;
+# build/6.12/obj) or KOBJ=...: tinyconfig + config/*.config, out-of-tree
+# objects.
 set -eu
 . "$(dirname "$0")/lib.sh"
 "$TOP/scripts/deps.sh" build
 
 SRC=${SRC:-$LINUX}
-[ -f "$SRC/Makefile" ] || die "no kernel tree at ${SRC#"$TOP"/}; run 'make tree' first"
+[ -f "$SRC/Makefile" ] || die "no kernel tree at ${SRC#"$TOP"/}; run '$(make_cmd tree)' first"
 mkdir -p "$KOBJ"
 name=$(basename "$KOBJ")
 jobs=$MAKE_JOBS

@@ -3,20 +3,84 @@
 # shellcheck disable=SC2034  # settings used by the scripts that source it
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-BUILD=$TOP/build
-LINUX=$BUILD/linux
-KOBJ=$(realpath -m "${KOBJ:-$BUILD/obj}")
-LOGDIR=$BUILD/log
 
-# The tested base: Debian's linux-source-6.12 at this version, the
-# tarball it installs as /usr/src/linux-source-6.12.tar.xz with this
-# sha256, kept in build/ (scripts/base.sh).
-BASE_PKG=linux-source-6.12
-BASE_VERSION=6.12.117-1~deb12u1
-BASE_SHA256=585a4a074597aefa2b1a68ada83a3184ba351c127544dea80618bbcceaa3961f
-BASE_TARBALL=$BUILD/base/$BASE_PKG-$BASE_VERSION.tar.xz
-# The version the series is posted as: [PATCH vN NN/MM] (make export).
-SERIES_VERSION=3
+# The kernel line, LINE: 7.3 (the default: the series as posted, in
+# patches/) or 6.12 (its backport, in patches/6.12/). It is set and read
+# here and nowhere else: every script works on the line's base, series,
+# tree and build outputs below, and the scripts it runs inherit LINE.
+# Both lines' tarballs are kept in build/base/; everything else a line
+# makes is under its BUILD (7.3: build/, 6.12: build/6.12/), and its tree
+# is a direct child of build/ (build/linux, build/linux-6.12), so that a
+# 6.12 run and a 7.3 run never share a tree, an object, a cache or a
+# result.
+LINES="7.3 6.12"
+# The version the series is posted as: [PATCH v4 NN/MM], and the 6.12
+# backport [PATCH 6.12 v4 NN/MM] (make export).
+SERIES_VERSION=4
+
+# line_settings LINE: set the settings of LINE (the scripts that report
+# on both lines, make check and make doctor, call it in a subshell for the
+# other line). Fails for an unknown line.
+#  BASE_PKG, BASE_VERSION, BASE_SHA256: the tested base, Debian's
+#   linux-source-X at this version, the tarball it installs as
+#   /usr/src/BASE_PKG.tar.xz with this sha256, kept in BASE_TARBALL
+#   (scripts/base.sh);
+#  BASE_SUITE: the Debian suite that serves it; BASE_APT: for a suite the
+#   host's apt sources do not have, the private apt configuration that
+#   downloads it (empty: the host's own sources);
+#  PATCHES: the series (git format-patch files, series, cover letter);
+#  COVER_LETTER: the cover letter's text (subject line, blank line, body);
+#  SUBJECT_PREFIX: what make export puts in [...];
+#  LINUX: the tree (base, tagged "base", plus the series);
+#  BUILD: the line's build outputs (objects, selftests, the pristine
+#   import's cache base.git and base.version, VM runs, logs, results);
+#  LINE_MAIN: 1 on the posted line (make check runs everything on it, and
+#   the other lines' subset after it);
+#  LINE_TAG: what prefixes the other lines' result lines ("6.12: ").
+line_settings() {
+	case $1 in
+	7.3)
+		BASE_PKG=linux-source-7.3
+		BASE_VERSION=7.3.4-1~bpo13+1
+		BASE_SHA256=76df1affb19f24926949369be1d74b60071c963c598ce8780bddd4bbf0fc3bc4
+		BASE_SUITE=trixie-backports
+		BASE_APT=$TOP/build/apt-$BASE_SUITE
+		PATCHES=$TOP/patches
+		COVER_LETTER=$TOP/docs/cover-letter.txt
+		SUBJECT_PREFIX="PATCH v$SERIES_VERSION"
+		LINUX=$TOP/build/linux
+		BUILD=$TOP/build
+		LINE_MAIN=1
+		LINE_TAG="" ;;
+	6.12)
+		BASE_PKG=linux-source-6.12
+		BASE_VERSION=6.12.117-1~deb12u1
+		BASE_SHA256=585a4a074597aefa2b1a68ada83a3184ba351c127544dea80618bbcceaa3961f
+		BASE_SUITE=bookworm-security
+		BASE_APT=""
+		PATCHES=$TOP/patches/6.12
+		COVER_LETTER=$TOP/docs/cover-letter-6.12.txt
+		SUBJECT_PREFIX="PATCH 6.12 v$SERIES_VERSION"
+		LINUX=$TOP/build/linux-6.12
+		BUILD=$TOP/build/6.12
+		LINE_MAIN=""
+		LINE_TAG="6.12: " ;;
+	*)
+		return 1 ;;
+	esac
+	BASE_TARBALL=$TOP/build/base/$BASE_PKG-$BASE_VERSION.tar.xz
+	LOGDIR=$BUILD/log
+}
+LINE=${LINE:-7.3}
+line_settings "$LINE" || { printf 'ERROR: LINE=%s: no such line (%s)\n' "$LINE" "$LINES" >&2; exit 1; }
+# Paths a script hands to the scripts it runs (KOBJ, KIMAGE...) belong to
+# its line: a script of another line (make check runs the 6.12 line's
+# from the 7.3 one) starts from its own.
+if [ "${BA_LINE:-$LINE}" != "$LINE" ]; then
+	unset KOBJ KIMAGE KSFT_OUT SRC LANE_KOBJ BENCH_PATCHED_OBJ EXTRA_CONFIG
+fi
+export LINE BA_LINE=$LINE
+KOBJ=$(realpath -m "${KOBJ:-$BUILD/obj}")
 
 mkdir -p "$BUILD" "$LOGDIR"
 
@@ -89,6 +153,35 @@ BA_PROFILE_DEMO="BA_NR_IOS=200"
 say() { printf '>>> %s\n' "$*"; }
 warn() { printf 'WARNING: %s\n' "$*" >&2; }
 die() { printf 'ERROR: %s\n' "$*" >&2; exit 1; }
+# rel PATH: PATH as the messages name it, relative to the repository.
+rel() { printf '%s\n' "${1#"$TOP"/}"; }
+# make_cmd TARGET: the make command line of TARGET on this line.
+make_cmd() {
+	if [ -n "$LINE_MAIN" ]; then
+		printf 'make %s\n' "$1"
+	else
+		printf 'LINE=%s make %s\n' "$LINE" "$1"
+	fi
+}
+
+# in_line LINE CMD...: run CMD on LINE (a script of the project, which
+# sources this file again and takes that line's settings).
+in_line() {
+	local line=$1
+	shift
+	LINE=$line "$@"
+}
+# tag_results LINE: the result lines on stdin, each tagged with LINE's
+# LINE_TAG ("PASS 6.12: kernel builds") unless it has it already.
+tag_results() {
+	local tag
+	tag=$(line_settings "$1" && printf '%s' "$LINE_TAG")
+	if [ -z "$tag" ]; then
+		cat
+	else
+		sed -E "/^(PASS|FAIL|SKIP) ${tag//./\\.}/!s/^(PASS|FAIL|SKIP) /\\1 $tag/"
+	fi
+}
 
 # run_logged LOG DESC CMD...: run CMD with its output in LOG, one status line.
 run_logged() {
@@ -106,19 +199,20 @@ run_logged() {
 	return "$rc"
 }
 
-# export_series DIR: write base..HEAD of build/linux as patches + series
-# into DIR. Byte-stable: the same commits always give the same files.
-# With docs/cover-letter.txt (subject line, blank line, body) it also
-# writes 0000-cover-letter.patch, which patches/series does not list.
+# export_series DIR: write base..HEAD of the line's tree (LINUX) as
+# patches + series into DIR. Byte-stable: the same commits always give the
+# same files. With the line's COVER_LETTER (subject line, blank line,
+# body) it also writes 0000-cover-letter.patch, which series does not
+# list.
 export_series() {
-	local dir=$1 f cover=$TOP/docs/cover-letter.txt extra=()
+	local dir=$1 f cover=$COVER_LETTER extra=()
 	[ ! -f "$cover" ] || extra=(--cover-letter)
 	# The cover letter is from the series' author (the last patch's), not
 	# from whoever runs the export.
 	git -C "$LINUX" -c user.name="$(git -C "$LINUX" log -1 --format=%an)" \
 		-c user.email="$(git -C "$LINUX" log -1 --format=%ae)" \
 		format-patch -q --zero-commit --no-signature --numbered \
-		--subject-prefix="PATCH v$SERIES_VERSION" --abbrev=12 -o "$dir" \
+		--subject-prefix="$SUBJECT_PREFIX" --abbrev=12 -o "$dir" \
 		"${extra[@]}" base..HEAD
 	if [ -f "$dir/0000-cover-letter.patch" ]; then
 		# Dated like the last patch: the same tree exports the same file.
@@ -142,15 +236,47 @@ PY
 	done
 }
 
-# tree_matches_patches: true when build/linux's commits are exactly patches/.
+# patches_diff DIR: diff -q of an exported series in DIR against the
+# line's PATCHES (its files: another line's directory in it is not part
+# of it).
+patches_diff() {
+	local d skip=(-x '*.orig')
+	for d in "$PATCHES"/*/; do
+		[ ! -d "$d" ] || skip+=(-x "$(basename "$d")")
+	done
+	diff -r -q "${skip[@]}" "$1" "$PATCHES"
+}
+
+# series_list: the patches of the line's series file, one a line (none
+# when it has no series file yet).
+series_list() {
+	[ ! -f "$PATCHES/series" ] || grep -v -E '^[[:space:]]*(#|$)' "$PATCHES/series" || true
+}
+
+# tree_matches_patches: true when the tree's commits are exactly PATCHES.
 tree_matches_patches() {
 	local tmp rc=0
 	[ -d "$LINUX/.git" ] && git -C "$LINUX" rev-parse -q --verify base >/dev/null || return 1
 	tmp=$(mktemp -d)
 	export_series "$tmp"
-	diff -r -q -x '*.orig' "$tmp" "$TOP/patches" >/dev/null 2>&1 || rc=1
+	patches_diff "$tmp" >/dev/null 2>&1 || rc=1
 	rm -rf "$tmp"
 	return $rc
+}
+
+# seed_clone REPO: REPO, a clone of this repository (the harness's
+# scratch clones), gets the line's base without a download or an import:
+# the tarball (a hard link) and the pristine import's cache (sharing its
+# objects), at the same places.
+seed_clone() {
+	local b tb
+	b=$1/$(rel "$BUILD")
+	tb=$1/$(rel "$(dirname "$BASE_TARBALL")")
+	mkdir -p "$b" "$tb"
+	rm -rf "$b/base.git"
+	git clone -q --bare --shared "$BUILD/base.git" "$b/base.git"
+	cp "$BUILD/base.version" "$b/"
+	ln -f "$BASE_TARBALL" "$tb/" 2>/dev/null || cp "$BASE_TARBALL" "$tb/"
 }
 
 # bench_kimage KERNEL: the image that scripts/bench-kernels.sh built for
@@ -163,23 +289,23 @@ bench_kimage() {
 	esac
 }
 
-# tree_differences: what build/linux holds that patches/ does not, and the
+# tree_differences: what the tree holds that PATCHES does not, and the
 # other way round (file names of the exported series), and uncommitted
 # changes.
 tree_differences() {
 	local tmp
 	tmp=$(mktemp -d)
 	export_series "$tmp"
-	echo "build/linux against patches/:"
-	diff -r -q -x '*.orig' "$tmp" "$TOP/patches" 2>&1 |
+	echo "$(rel "$LINUX") against $(rel "$PATCHES")/:"
+	patches_diff "$tmp" 2>&1 |
 		sed -e "s|$tmp/|tree: |g" -e "s|$TOP/||g" -e 's/^/  /'
 	git -C "$LINUX" status --short | sed 's/^/  uncommitted: /'
 	rm -rf "$tmp"
 }
-# worktree DIR REF: DIR as a worktree of build/linux with REF's commit
-# checked out (detached): added when missing, and removed and added again
-# when it belongs to an earlier build/linux (rm -rf build/linux, FORCE=1
-# make tree), whose worktrees git commands fail in. Fails unless DIR's
+# worktree DIR REF: DIR as a worktree of the line's tree (LINUX) with
+# REF's commit checked out (detached): added when missing, and removed and
+# added again when it belongs to an earlier tree (rm -rf build/linux,
+# FORCE=1 make tree), whose worktrees git commands fail in. Fails unless DIR's
 # HEAD is REF's commit afterwards.
 worktree() {
 	local dir want
@@ -188,7 +314,7 @@ worktree() {
 	git -C "$LINUX" worktree prune || return 1
 	if [ -e "$dir" ] && ! git -C "$LINUX" worktree list --porcelain |
 		grep -qxF "worktree $dir"; then
-		say "${1#"$TOP"/} belonged to an earlier build/linux: added again"
+		say "$(rel "$1") belonged to an earlier $(rel "$LINUX"): added again"
 		rm -rf "$dir"
 	fi
 	if [ ! -d "$dir" ]; then
@@ -199,8 +325,9 @@ worktree() {
 }
 
 
-# backup_tree: keep everything of build/linux in build/backup.git before
-# the tree is replaced, under refs named tree-<time>/: every branch and tag,
+# backup_tree: keep everything of the tree (LINUX) in the line's
+# BUILD/backup.git (build/backup.git, build/6.12/backup.git) before the
+# tree is replaced, under refs named tree-<time>/: every branch and tag,
 # every stash entry, and the working tree as it is (uncommitted changes and
 # untracked files, not ignored ones: the objects live outside the tree) as
 # a commit on top of HEAD.
@@ -213,12 +340,12 @@ backup_tree() {
 	GIT_INDEX_FILE=$idx git -C "$LINUX" add -A
 	tree=$(GIT_INDEX_FILE=$idx git -C "$LINUX" write-tree)
 	rm -f "$idx"
-	wt=$(git -C "$LINUX" commit-tree "$tree" -p HEAD -m "build/linux's working tree, $ref")
+	wt=$(git -C "$LINUX" commit-tree "$tree" -p HEAD -m "$(rel "$LINUX")'s working tree, $ref")
 	git -C "$LINUX" push -q "$BUILD/backup.git" "+$wt:refs/heads/$ref/worktree" \
 		"+refs/heads/*:refs/heads/$ref/heads/*" "+refs/tags/*:refs/tags/$ref/*"
 	while read -r s; do
 		git -C "$LINUX" push -q "$BUILD/backup.git" "+$s:refs/heads/$ref/stash-$i"
 		i=$((i + 1))
 	done < <(git -C "$LINUX" stash list --format=%H)
-	say "build/linux kept as $ref/ in build/backup.git (branches, tags, $i stash entries, the working tree)"
+	say "$(rel "$LINUX") kept as $ref/ in $(rel "$BUILD")/backup.git (branches, tags, $i stash entries, the working tree)"
 }

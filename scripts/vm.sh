@@ -21,7 +21,7 @@ set -eu
 
 [ $# -ge 1 ] || die "usage: vm.sh 'command'"
 KIMAGE=${KIMAGE:-$KOBJ/arch/x86/boot/bzImage}
-[ -f "$KIMAGE" ] || die "no kernel image ${KIMAGE#"$TOP"/}; run 'make kernel' first"
+[ -f "$KIMAGE" ] || die "no kernel image ${KIMAGE#"$TOP"/}; run '$(make_cmd kernel)' first"
 timeout=${VM_TIMEOUT:-$T_VM}
 
 mkdir -p "$BUILD/vm"

@@ -13,9 +13,8 @@
 # series applies and the kernel builds): no lint, harness checks or extra
 # boots.
 set -eu
-if [ "${CHECK_DEBUG:-}" = 1 ]; then
-	export TIMEOUT_SCALE=5 KOBJ=${KOBJ:-$(dirname "$0")/../build/obj-debug}
-fi
+kobj=${KOBJ:-}
+[ "${CHECK_DEBUG:-}" != 1 ] || export TIMEOUT_SCALE=5
 . "$(dirname "$0")/../scripts/lib.sh"
 
 "$TOP/scripts/deps.sh" build check vm
@@ -24,6 +23,8 @@ label=""
 if [ "${CHECK_DEBUG:-}" = 1 ]; then
 	results=$BUILD/check-debug-results
 	label=debug
+	KOBJ=$(realpath -m "${kobj:-$BUILD/obj-debug}")
+	export KOBJ
 	export EXTRA_CONFIG=$TOP/config/debug/debug.config
 	export KIMAGE=$KOBJ/arch/x86/boot/bzImage
 	# acpi=noirq: under KASAN and TCG, ACPI's interpretation of QEMU's
@@ -60,7 +61,7 @@ prebuild_stop() {
 }
 
 if "$TOP/scripts/tree.sh"; then
-	echo "PASS series applies ($(grep -c . "$TOP/patches/series") patches)" >>"$results"
+	echo "PASS series applies ($(series_list | wc -l) patches)" >>"$results"
 else
 	echo "FAIL series applies" >>"$results"
 	exit 1
@@ -145,7 +146,7 @@ fi
 if [ -z "$label" ] && [ -z "${TESTS:-}" ]; then
 	say "every patch builds alone with W=1 (block, null_blk, md, tracing)"
 	if "$TOP/scripts/check-series.sh"; then
-		echo "PASS every patch builds alone with W=1 ($(grep -c . "$TOP/patches/series") patches, no warning the base lacks)" >>"$results"
+		echo "PASS every patch builds alone with W=1 ($(series_list | wc -l) patches, no warning the base lacks)" >>"$results"
 	else
 		echo "FAIL every patch builds alone with W=1 (see build/log/check-series.log)" >>"$results"
 	fi

@@ -1,16 +1,17 @@
 #!/bin/bash
 # Check of the harness: the series is managed the same whatever the user's
 # git configuration, and no work is lost. In a scratch clone of this
-# repository (sharing build/base.git's objects), with a HOME whose
+# repository (sharing the line's base.git objects; LINE: the tree and
+# series of that line), with a HOME whose
 # .gitconfig sets what changes patches or stops commits (format.signOff,
 # diff.noprefix, diff.mnemonicPrefix, commit.gpgSign with a gpg that fails,
 # a failing pre-commit and applypatch-msg hook):
-#  1. make tree builds build/linux, and make export, run right after,
-#     writes patches/ byte for byte as committed;
-#  2. a hand edit in patches/ stops make export, which leaves it in place,
-#     and FORCE=1 overwrites it;
-#  3. FORCE=1 make tree keeps in build/backup.git every branch, every stash
-#     entry and the working tree with its untracked files.
+#  1. make tree builds the tree, and make export, run right after,
+#     writes the series byte for byte as committed;
+#  2. a hand edit in the series stops make export, which leaves it in
+#     place, and FORCE=1 overwrites it;
+#  3. FORCE=1 make tree keeps in the line's backup.git every branch, every
+#     stash entry and the working tree with its untracked files.
 # HARNESS_REPO: a checkout to test instead of the scratch clone of this one
 # (its build/ is replaced); HARNESS_PLAIN=1: no hostile .gitconfig (to see
 # steps 2 and 3 alone on a checkout that fails step 1).
@@ -65,27 +66,29 @@ repo=${HARNESS_REPO:-$scratch/repo}
 if [ -z "${HARNESS_REPO:-}" ]; then
 	git clone -q "$TOP" "$repo"
 fi
-mkdir -p "$repo/build"
-rm -rf "$repo/build/base.git" "$repo/build/linux" "$repo/build/backup.git"
-git clone -q --bare --shared "$BUILD/base.git" "$repo/build/base.git"
-cp "$BUILD/base.version" "$repo/build/"
-lx=$repo/build/linux
+lx=$repo/$(rel "$LINUX")
+bk=$repo/$(rel "$BUILD")/backup.git
+patches=$repo/$(rel "$PATCHES")
+# the series' files (not another line's directory in it)
+series=":(glob)$(rel "$PATCHES")/*"
+rm -rf "$lx" "$bk"
+seed_clone "$repo"
 
 # 1. tree and export under the hostile config.
 user "$repo/scripts/tree.sh" || fail "make tree failed"
 user "$repo/scripts/export.sh" || fail "make export failed"
-[ -z "$(git -C "$repo" status --porcelain -- patches)" ] ||
-	fail "make export rewrote patches/: $(git -C "$repo" status --porcelain -- patches | xargs)"
+[ -z "$(git -C "$repo" status --porcelain -- "$series")" ] ||
+	fail "make export rewrote the series: $(git -C "$repo" status --porcelain -- "$series" | xargs)"
 
-# 2. A hand edit in patches/ is not overwritten.
-p=$repo/patches/$(head -n 1 "$repo/patches/series")
+# 2. A hand edit in the series is not overwritten.
+p=$patches/$(head -n 1 "$patches/series")
 echo "a hand edit" >>"$p"
 if user "$repo/scripts/export.sh"; then
-	fail "make export overwrote a hand edit in patches/"
+	fail "make export overwrote a hand edit in the series"
 fi
 tail -n 1 "$p" | grep -q "a hand edit" || fail "the hand edit is gone"
 FORCE=1 user "$repo/scripts/export.sh" || fail "FORCE=1 make export failed"
-[ -z "$(git -C "$repo" status --porcelain -- patches)" ] ||
+[ -z "$(git -C "$repo" status --porcelain -- "$series")" ] ||
 	fail "FORCE=1 make export did not overwrite the hand edit"
 
 # 3. FORCE=1 keeps branches, stash entries and untracked files.
@@ -102,12 +105,11 @@ git -C "$lx" -c user.name=t -c user.email=t@localhost stash -q
 stash=$(git -C "$lx" rev-parse refs/stash)
 echo untracked >"$lx/harness-untracked"
 FORCE=1 user "$repo/scripts/tree.sh" || fail "FORCE=1 make tree failed"
-bk=$repo/build/backup.git
-git -C "$bk" cat-file -e "$topic^{commit}" 2>/dev/null || fail "the topic branch is not in build/backup.git"
-git -C "$bk" cat-file -e "$stash^{commit}" 2>/dev/null || fail "the stash entry is not in build/backup.git"
+git -C "$bk" cat-file -e "$topic^{commit}" 2>/dev/null || fail "the topic branch is not in the backup"
+git -C "$bk" cat-file -e "$stash^{commit}" 2>/dev/null || fail "the stash entry is not in the backup"
 wt=$(git -C "$bk" for-each-ref --format='%(refname)' 'refs/heads/tree-*/worktree' | head -n 1)
 [ -n "$wt" ] && [ "$(git -C "$bk" show "$wt:harness-untracked" 2>/dev/null)" = untracked ] ||
-	fail "the untracked file is not in build/backup.git"
+	fail "the untracked file is not in the backup"
 [ ! -e "$lx/harness-untracked" ] || fail "FORCE=1 make tree left the old working tree"
 
-echo "PASS harness: the series does not depend on the user's git config and keeps work (tree and export with a hostile ~/.gitconfig; a hand edit in patches/ kept; FORCE=1 keeps branches, stash, untracked files)" >>"$results"
+echo "PASS harness: the series does not depend on the user's git config and keeps work (tree and export with a hostile ~/.gitconfig; a hand edit in $(rel "$PATCHES")/ kept; FORCE=1 keeps branches, stash, untracked files)" >>"$results"

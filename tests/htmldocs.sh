@@ -25,17 +25,17 @@ doc_warnings() {
 base_warn=$BUILD/htmldocs-base-$BASE_VERSION.warnings
 if [ ! -f "$base_warn" ]; then
 	worktree "$BUILD/base-src" base || {
-		echo "FAIL htmldocs: cannot check the base out in build/base-src" >>"$results"
+		echo "FAIL htmldocs: cannot check the base out in $(rel "$BUILD")/base-src" >>"$results"
 		exit 0
 	}
 	doc_warnings "$BUILD/base-src" "$BUILD/htmldocs-base" >"$base_warn.tmp" || {
-		echo "FAIL htmldocs: the base's documents do not build (build/htmldocs-base.log)" >>"$results"
+		echo "FAIL htmldocs: the base's documents do not build ($(rel "$BUILD")/htmldocs-base.log)" >>"$results"
 		exit 0
 	}
 	mv "$base_warn.tmp" "$base_warn"
 fi
 if ! doc_warnings "$LINUX" "$BUILD/htmldocs" >"$BUILD/htmldocs.warnings"; then
-	echo "FAIL htmldocs: the series' documents do not build (build/htmldocs.log)" >>"$results"
+	echo "FAIL htmldocs: the series' documents do not build ($(rel "$BUILD")/htmldocs.log)" >>"$results"
 	exit 0
 fi
 new=$(comm -13 "$base_warn" "$BUILD/htmldocs.warnings")

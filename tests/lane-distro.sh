@@ -22,7 +22,7 @@ export KOBJ=${LANE_KOBJ:-$BUILD/obj-distro}
 if EXTRA_CONFIG="$TOP/config/distro/distro.config" "$TOP/scripts/kernel.sh"; then
 	echo "PASS distro: kernel and modules build" >>"$results"
 else
-	echo "FAIL distro: kernel and modules build (see build/log/build-$(basename "$KOBJ").log)" >>"$results"
+	echo "FAIL distro: kernel and modules build (see $(rel "$LOGDIR")/build-$(basename "$KOBJ").log)" >>"$results"
 	exit 1
 fi
 # LANE_BUILD_ONLY=1: build the lane's kernel and stop (make check builds

@@ -36,7 +36,7 @@ export KOBJ=${LANE_KOBJ:-$BUILD/obj-$lane}
 if EXTRA_CONFIG=$frags "$TOP/scripts/kernel.sh"; then
 	echo "PASS $lane: kernel and modules build" >>"$results"
 else
-	echo "FAIL $lane: kernel and modules build (see build/log/build-$(basename "$KOBJ").log)" >>"$results"
+	echo "FAIL $lane: kernel and modules build (see $(rel "$LOGDIR")/build-$(basename "$KOBJ").log)" >>"$results"
 	exit 1
 fi
 # LANE_BUILD_ONLY=1: build the lane's kernel and stop (make check builds

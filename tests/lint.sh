@@ -2,17 +2,27 @@
 # make lint: the static gates of make check on their own, in seconds:
 # the shellcheck run over the scripts and the selftests (tests/shellcheck.sh),
 # the provenance of the figures the docs quote (tests/provenance.sh) and
-# checkpatch --strict of every patch (tests/checkpatch.sh), on build/linux
-# as make tree leaves it. Prints the result lines; fails if one fails.
+# checkpatch --strict of every patch (tests/checkpatch.sh), on every line
+# (LINES in scripts/lib.sh: patches/ on build/linux, patches/6.12/ on
+# build/linux-6.12, as make tree leaves them; the 6.12 line's results
+# say "6.12: "). Prints the result lines; fails if one fails.
 set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
 
 "$TOP/scripts/deps.sh" build check
-"$TOP/scripts/tree.sh" >/dev/null
 results=$(mktemp)
-trap 'rm -f "$results"' EXIT
-"$TOP/tests/shellcheck.sh" "$results"
+one=$(mktemp)
+trap 'rm -f "$results" "$one"' EXIT
+for line in $LINES; do
+	: >"$one"
+	if in_line "$line" "$TOP/scripts/tree.sh" >/dev/null; then
+		in_line "$line" "$TOP/tests/shellcheck.sh" "$one"
+		in_line "$line" "$TOP/tests/checkpatch.sh" "$one" 2>/dev/null
+	else
+		echo "FAIL series applies (scripts/tree.sh)" >>"$one"
+	fi
+	tag_results "$line" <"$one" >>"$results"
+done
 "$TOP/tests/provenance.sh" "$results"
-"$TOP/tests/checkpatch.sh" "$results" 2>/dev/null
 cat "$results"
 ! grep -q '^FAIL' "$results"

@@ -32,10 +32,10 @@ if [ -n "${MUTANT_INPLACE:-}" ]; then
 	src=$LINUX
 	obj=$KOBJ
 	git -C "$src" diff --quiet HEAD ||
-		die "build/linux has uncommitted changes; commit them or run without MUTANT_INPLACE"
+		die "$(rel "$LINUX") has uncommitted changes; commit them or run without MUTANT_INPLACE"
 	trap 'git -C "$src" checkout -q -f -- .' EXIT
 else
-	worktree "$src" HEAD || die "cannot check build/linux's HEAD out in ${src#"$TOP"/}"
+	worktree "$src" HEAD || die "cannot check $(rel "$LINUX")'s HEAD out in ${src#"$TOP"/}"
 fi
 
 # vm_words VMENV: the list's fourth column as "ENV_WORDS|BOOT_PARAMS".

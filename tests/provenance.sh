@@ -19,7 +19,7 @@ has_provenance()
 bad=""
 n=0
 for f in $(grep -ohE 'bench/[A-Za-z0-9_.-]+\.(md|txt|raw|png|kv)' \
-	"$TOP/README.md" "$TOP"/docs/*.md "$TOP/docs/cover-letter.txt" | sort -u); do
+	"$TOP/README.md" "$TOP"/docs/*.md "$TOP"/docs/cover-letter*.txt | sort -u); do
 	case $f in bench/*.raw | bench/*.png) rec=${f%.*}.md ;; *) rec=$f ;; esac
 	n=$((n + 1))
 	if [ ! -f "$TOP/$f" ]; then

@@ -1,6 +1,7 @@
 #!/bin/bash
 # Run shellcheck (warnings and errors) on the project's scripts and on the
-# series' selftests, one result line each to RESULTS. The repository's
+# series' selftests in the line's tree, one result line each to RESULTS
+# (on the 6.12 line, its selftests only: the scripts are the same). The repository's
 # .shellcheckrc lets shellcheck follow the sourced libraries (source-path=
 # SCRIPTDIR), so their functions and variables are checked where they are
 # used; findings are counted from shellcheck's one-line gcc format.
@@ -21,5 +22,6 @@ check() {
 		echo "FAIL shellcheck: $what ($(grep -c -E ':[0-9]+:[0-9]+: (warning|error):' "$log") findings, see ${log#"$TOP"/})" >>"$results"
 	fi
 }
-check scripts "$TOP" 'scripts/*.sh' 'tests/*.sh' 'bench/*.sh' 'guest/*.sh' .ci/run
+[ -z "$LINE_MAIN" ] ||
+	check scripts "$TOP" 'scripts/*.sh' 'tests/*.sh' 'bench/*.sh' 'guest/*.sh' .ci/run
 check selftests "$LINUX/tools/testing/selftests/block-affinity" '*.sh'
