@@ -1,20 +1,31 @@
 #!/bin/bash
-# The base kernel source, content-addressed: the tarball of Debian's
-# linux-source-6.12 at BASE_VERSION whose sha256 is BASE_SHA256 (both in
-# lib.sh), kept in build/ (BASE_TARBALL). Found, in this order, in build/,
-# as the installed package's /usr/src copy (linked or copied, never
-# changed), in the package downloaded with apt-get download (no install,
-# no downgrade of the host; no root needed), or from
-# snapshot.debian.org's archive of every version Debian ever published.
-# Any other version is never used: a tree built on another base is not the
-# series that was tested. Prints the version on stdout.
+# The line's base kernel source, content-addressed: the tarball of
+# Debian's BASE_PKG (linux-source-7.3, or linux-source-6.12 with LINE=6.12)
+# at BASE_VERSION whose sha256 is BASE_SHA256 (all in lib.sh), kept in
+# build/base/ (BASE_TARBALL). Found, in this order, in build/base/, as the
+# installed package's /usr/src copy (linked or copied, never changed), in
+# the package downloaded with apt-get download (no install, no downgrade
+# of the host; no root needed), or from snapshot.debian.org's archive of
+# every version Debian ever published. Any other version is never used: a
+# tree built on another base is not the series that was tested. Prints
+# the version on stdout.
+# apt: a line whose suite the host's sources have (6.12: bookworm-security)
+# downloads with the host's apt; the 7.3 line (trixie-backports, which a
+# Debian 12 host does not have) through a private apt configuration in
+# BASE_APT (build/apt-trixie-backports/: its own sources, made from the
+# Debian archive the host's sources name, package lists and cache, and no
+# installed packages), which changes nothing of the host's apt.
 # Env: BASE_SOURCES (test hook: the places to try, default "build usr apt
-# snapshot"), BASE_USR_TARBALL (default /usr/src/linux-source-6.12.tar.xz).
+# snapshot"), BASE_USR_TARBALL (default /usr/src/BASE_PKG.tar.xz),
+# BASE_APT_PKG (test hook: the package=version apt downloads, default
+# BASE_PKG=BASE_VERSION), BASE_APT_URI (the Debian archive of the private
+# configuration, default the host's).
 set -eu
 . "$(dirname "$0")/lib.sh"
 
 sources=${BASE_SOURCES:-build usr apt snapshot}
 usr_tarball=${BASE_USR_TARBALL:-/usr/src/$BASE_PKG.tar.xz}
+apt_pkg=${BASE_APT_PKG:-$BASE_PKG=$BASE_VERSION}
 dl=""
 trap 'rm -rf "$dl"' EXIT
 
@@ -38,8 +49,30 @@ from_deb()
 		keep "$dl/base.tar.xz"
 }
 
-# apt_download: the pinned package's file into $dl, nothing installed.
-apt_download() { (cd "$dl" && apt-get download -q "$BASE_PKG=$BASE_VERSION"); }
+# apt_download: the pinned package's file into $dl, nothing installed:
+# with the host's apt, or the line's private configuration (BASE_APT).
+apt_download()
+{
+	if [ -n "$BASE_APT" ]; then
+		(cd "$dl" && apt_private download -q "$apt_pkg")
+	else
+		(cd "$dl" && apt-get download -q "$apt_pkg")
+	fi
+}
+
+# apt_update: the package lists, when the pinned version is not in them.
+# The private configuration's are its own (no root needed); the host's
+# take root, and apt-get update changes only them.
+apt_update()
+{
+	if [ -n "$BASE_APT" ]; then
+		apt_private update -q
+	elif [ "$(id -u)" = 0 ]; then
+		apt-get update -q
+	else
+		return 1
+	fi
+}
 
 # snapshot_url: where snapshot.debian.org keeps the pinned package
 # (its machine-readable API: the package file's hash, then the file).
@@ -55,6 +88,8 @@ for f in json.load(sys.stdin)["result"]:
         break'
 }
 
+log=$LOGDIR/apt-base.log
+: >"$log"
 found=""
 for s in $sources; do
 	case $s in
@@ -75,13 +110,16 @@ for s in $sources; do
 		fi ;;
 	apt)
 		command -v apt-get >/dev/null || continue
+		if [ -n "$BASE_APT" ] && ! apt_private_setup; then
+			echo "no Debian archive in the host's apt sources for $BASE_SUITE (set BASE_APT_URI)" >>"$log"
+			continue
+		fi
 		dl=$(mktemp -d "$BUILD/base-dl.XXXXXX")
-		# a machine whose package lists are older than the pin
-		# needs them updated first, which takes root (apt warns that
-		# it downloads as root, unsandboxed: build/log/apt-base.log)
-		if ! apt_download >"$LOGDIR/apt-base.log" 2>&1 && [ "$(id -u)" = 0 ]; then
-			apt-get update -q >>"$LOGDIR/apt-base.log" 2>&1 || true
-			apt_download >>"$LOGDIR/apt-base.log" 2>&1 || true
+		# lists older than the pin (or none yet) are updated first
+		# (apt warns that it downloads as root, unsandboxed, into a
+		# directory its _apt user cannot write: build/log/apt-base.log)
+		if ! apt_download >>"$log" 2>&1 && apt_update >>"$log" 2>&1; then
+			apt_download >>"$log" 2>&1 || true
 		fi
 		if compgen -G "$dl/*.deb" >/dev/null && from_deb "$dl"/*.deb; then
 			found=$s
@@ -91,8 +129,8 @@ for s in $sources; do
 		command -v curl >/dev/null || continue
 		command -v python3 >/dev/null || continue
 		dl=$(mktemp -d "$BUILD/base-dl.XXXXXX")
-		if url=$(snapshot_url 2>>"$LOGDIR/apt-base.log") && [ -n "$url" ] &&
-			curl -fsS --max-time 1800 -o "$dl/base.deb" "$url" 2>>"$LOGDIR/apt-base.log" &&
+		if url=$(snapshot_url 2>>"$log") && [ -n "$url" ] &&
+			curl -fsS --max-time 1800 -o "$dl/base.deb" "$url" 2>>"$log" &&
 			from_deb "$dl/base.deb"; then
 			found=$s
 		fi
@@ -102,6 +140,6 @@ for s in $sources; do
 	[ -z "$found" ] || break
 done
 [ -n "$found" ] || die "no $BASE_PKG $BASE_VERSION (sha256 $BASE_SHA256) in: $sources." \
-	"Put the tarball at ${BASE_TARBALL#"$TOP"/}, or let apt reach bookworm-security" \
-	"(see build/log/apt-base.log)"
+	"Put the tarball at $(rel "$BASE_TARBALL"), or let apt reach $BASE_SUITE" \
+	"(see $(rel "$log"))"
 echo "$BASE_VERSION"

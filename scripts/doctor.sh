@@ -3,7 +3,9 @@
 # changing anything (no root needed). One key=value line per check, then
 # "doctor=ok" or "doctor=missing"; exits 1 when something is missing.
 # The machine: Debian 12 (bookworm) on x86_64 with the bookworm-security
-# suite (linux-source-6.12 comes from it), 2 or more CPUs, 4 GiB of memory
+# suite (linux-source-6.12 comes from it; linux-source-7.3, from
+# trixie-backports, through a private apt configuration made from the
+# host's Debian archive), 2 or more CPUs, 4 GiB of memory
 # and 30 GiB free under build/ (a full make check leaves about 7 GiB of
 # objects; the base source, the lanes' kernels and QEMU's disks need the
 # rest while they run).
@@ -29,20 +31,31 @@ check build_free_gib "${free:-0}" "$([ "${free:-0}" -ge 30 ] && echo 1 || echo 0
 sec=$(apt-cache policy 2>/dev/null | grep -c 'bookworm-security' || true)
 check apt_bookworm_security "$([ "$sec" -gt 0 ] && echo yes || echo no)" \
 	"$([ "$sec" -gt 0 ] && echo 1 || echo 0)" "deb http://deb.debian.org/debian-security bookworm-security main"
-# the base source: where scripts/base.sh would find it (snapshot.debian.org
-# is its last resort, not checked here: no network use)
+# the bases, per line (base_7.3=, base_6.12=): where scripts/base.sh would
+# find each (snapshot.debian.org is its last resort, not checked here: no
+# network use): build (build/base/), usr (the installed package's copy),
+# apt (the host's package lists have it; for the 7.3 line, the lists of
+# its private apt configuration, or, before it has any, the Debian
+# archive of the host's sources that base.sh makes it from), or missing.
 sha() { [ -f "$1" ] && sha256sum <"$1" | cut -d' ' -f1; }
-if [ -f "$BASE_TARBALL" ] && [ "$(sha "$BASE_TARBALL")" = "$BASE_SHA256" ]; then
-	where=build
-elif [ "$(sha "/usr/src/$BASE_PKG.tar.xz")" = "$BASE_SHA256" ]; then
-	where=usr
-elif apt-cache show "$BASE_PKG=$BASE_VERSION" >/dev/null 2>&1; then
-	where=apt
-else
-	where=none
-fi
-check base_source "$where" "$([ "$where" != none ] && echo 1 || echo 0)" \
-	"$BASE_PKG $BASE_VERSION: apt sources with bookworm-security, or snapshot.debian.org"
+for line in $LINES; do
+	where=$(
+		line_settings "$line"
+		if [ -f "$BASE_TARBALL" ] && [ "$(sha "$BASE_TARBALL")" = "$BASE_SHA256" ]; then
+			echo build
+		elif [ "$(sha "/usr/src/$BASE_PKG.tar.xz")" = "$BASE_SHA256" ]; then
+			echo usr
+		elif [ -z "$BASE_APT" ]; then
+			apt-cache show "$BASE_PKG=$BASE_VERSION" >/dev/null 2>&1 && echo apt || echo missing
+		elif compgen -G "$BASE_APT/lists/*_Packages*" >/dev/null; then
+			apt_private apt-cache show "$BASE_PKG=$BASE_VERSION" >/dev/null 2>&1 && echo apt || echo missing
+		else
+			[ -n "$(apt_archive_uri)" ] && echo apt || echo missing
+		fi
+	)
+	hint=$(line_settings "$line" && echo "$BASE_PKG $BASE_VERSION: apt sources with $BASE_SUITE${BASE_APT:+ (or any Debian archive: a private configuration gets it)}, or snapshot.debian.org")
+	check "base_$line" "$where" "$([ "$where" != missing ] && echo 1 || echo 0)" "$hint"
+done
 for group in build check vm bench; do
 	missing=$("$TOP/scripts/deps.sh" --list "$group")
 	check "packages_$group" "$([ -z "$missing" ] && echo installed || echo "$missing" | xargs | tr ' ' ,)" \

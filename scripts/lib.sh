@@ -183,6 +183,36 @@ tag_results() {
 	fi
 }
 
+# apt_private [apt-cache] ARGS...: apt-get (or apt-cache) with the line's
+# private configuration (BASE_APT): its own sources (BASE_APT/etc),
+# package lists and cache, and no installed packages. The host's sources,
+# lists, cache and dpkg status are neither read nor written; the rest of
+# the host's apt configuration (a proxy) applies.
+apt_private() {
+	local cmd=apt-get
+	[ "$1" != apt-cache ] || { cmd=$1; shift; }
+	"$cmd" -o Dir::Etc::sourcelist=/dev/null -o Dir::Etc::sourceparts="$BASE_APT/etc" \
+		-o Dir::State::Lists="$BASE_APT/lists" -o Dir::Cache="$BASE_APT/cache" \
+		-o Dir::State::status=/dev/null "$@"
+}
+# apt_archive_uri: the Debian archive the host's apt sources use (the
+# first source of a suite that is not a security suite), as apt has it.
+apt_archive_uri() {
+	apt-get indextargets --format '$(REPO_URI) $(RELEASE)' 2>/dev/null |
+		awk '$2 != "" && $2 !~ /-security$/ && $1 !~ /security/ { print $1; exit }'
+}
+# apt_private_setup: BASE_APT's sources: BASE_SUITE from the Debian
+# archive of the host's own sources (BASE_APT_URI overrides it), signed by
+# Debian's archive keys. Fails when the host's sources name no archive.
+apt_private_setup() {
+	local uri=${BASE_APT_URI:-$(apt_archive_uri)}
+	[ -n "$uri" ] || return 1
+	mkdir -p "$BASE_APT/etc" "$BASE_APT/lists/partial" "$BASE_APT/cache/archives/partial"
+	rm -f "$BASE_APT"/etc/*.sources "$BASE_APT"/etc/*.list
+	printf '%s\n' "Types: deb" "URIs: $uri" "Suites: $BASE_SUITE" "Components: main" \
+		"Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg" >"$BASE_APT/etc/debian.sources"
+}
+
 # run_logged LOG DESC CMD...: run CMD with its output in LOG, one status line.
 run_logged() {
 	local log=$1 desc=$2 start rc
