@@ -17,7 +17,7 @@ demo:			## build, boot, and print the analyzer's table
 demo-matrix:		## build, boot, and print the 2008 A Q C matrix, row by row (about 4 min)
 	@DEMO=matrix scripts/demo.sh
 
-check:			## the full test suite (the README's test command)
+check:			## the full test suite (the README's test command): the 7.3 line, then the 6.12 line's series, kernel and selftests
 	@tests/check.sh
 
 lint:			## shellcheck of every script and checkpatch --strict of every patch (both lines), in seconds

@@ -112,6 +112,7 @@ T_BOOT=$((300 * TIMEOUT_SCALE))		# an extra boot running one test
 T_LANE=$((900 * TIMEOUT_SCALE))		# a boot of the distribution-like lane
 T_BENCH=$((3000 * TIMEOUT_SCALE))	# one benchmark boot
 T_KILL=10				# after a timeout, until SIGKILL
+T_CHECK=$((4800 * TIMEOUT_SCALE))	# make check, to its summary (CI stops it at 90 min)
 # One selftest may run for the timeout= of the selftests' settings file
 # (tools/testing/selftests/block-affinity/settings), times TIMEOUT_SCALE:
 # tests/vm-selftests.sh reads it there.
@@ -149,6 +150,19 @@ BA_PROFILE_LLC="BA_NR_IOS=${BA_NR_IOS:-200}"
 BA_PROFILE_MUTANT="BA_NR_IOS=100 BA_STRESS_SECS=60"
 # make demo-matrix: 200 requests per row.
 BA_PROFILE_DEMO="BA_NR_IOS=200"
+
+# cap_time T: T seconds, or the time left until make check's deadline
+# (CHECK_DEADLINE, seconds since the epoch, which tests/check.sh exports)
+# if that is less; 0 when it has passed.
+cap_time() {
+	local left
+	if [ -n "${CHECK_DEADLINE:-}" ]; then
+		left=$((CHECK_DEADLINE - $(date +%s)))
+		[ "$left" -gt 0 ] || left=0
+		[ "$left" -ge "$1" ] || { echo "$left"; return; }
+	fi
+	echo "$1"
+}
 
 say() { printf '>>> %s\n' "$*"; }
 warn() { printf 'WARNING: %s\n' "$*" >&2; }

@@ -22,7 +22,12 @@ set -eu
 [ $# -ge 1 ] || die "usage: vm.sh 'command'"
 KIMAGE=${KIMAGE:-$KOBJ/arch/x86/boot/bzImage}
 [ -f "$KIMAGE" ] || die "no kernel image ${KIMAGE#"$TOP"/}; run '$(make_cmd kernel)' first"
-timeout=${VM_TIMEOUT:-$T_VM}
+# Within make check, no later than its deadline (tests/check.sh).
+timeout=$(cap_time "${VM_TIMEOUT:-$T_VM}")
+if [ "$timeout" -le 0 ]; then
+	echo "VM TIMEOUT: not booted, make check's deadline has passed" >&2
+	exit 124
+fi
 
 mkdir -p "$BUILD/vm"
 run=${VM_OUT:-$(mktemp -d "$BUILD/vm/run.XXXXXX")}

@@ -3,25 +3,42 @@
 # the kernel builds, and the block-affinity selftests pass in the booted VM.
 # Prints each result and ends with "N passed, N failed, N skipped".
 #
+# Both lines (LINE, scripts/lib.sh): everything runs on the 7.3 line (the
+# default), and then, on the 6.12 backport, the series applies
+# (build/linux-6.12), checkpatch of patches/6.12/, shellcheck of its
+# selftests, the kernel and the selftests build (build/6.12/), and the main
+# lane's selftests in the VM; its result lines say "6.12: " ("PASS 6.12:
+# kernel builds"). The lanes, the extra boots, the per-patch build,
+# htmldocs and the harness's checks run on the 7.3 line only.
+# LINE=6.12 make check runs that 6.12 part alone (results in
+# build/6.12/check-results).
+#
+# A deadline: the run ends, with its summary, T_CHECK (80 minutes, times
+# TIMEOUT_SCALE) from its start, whatever hangs (CI stops it at 90). The
+# VMs' time limits are cut to the time left (CHECK_DEADLINE, which
+# scripts/vm.sh reads: a boot that would outlast it times out first and
+# fails as a timeout does); anything else still running 3 minutes before
+# the end is stopped (the run's process group gets SIGTERM, then SIGKILL)
+# and a FAIL line names what it was doing.
+#
 # CHECK_DEBUG=1 (make check-debug) runs the same on a debug kernel
 # (KASAN, PROVE_LOCKING, DEBUG_ATOMIC_SLEEP, DEBUG_LIST; config/debug/) in
 # build/obj-debug, with five times the time limits and panic_on_warn=0 so
 # that one run reports every splat; it leaves out the distribution-like
-# lane, which has a kernel of its own, and runs the PREEMPT_RT lane with
-# lockdep (RT_LOCKDEP=1 tests/lane-rt.sh). Results: build/check-results, or
-# build/check-debug-results. TESTS=... runs only those selftests (after the
-# series applies and the kernel builds): no lint, harness checks or extra
-# boots.
+# lane, which has a kernel of its own, and the 6.12 line, and runs the
+# PREEMPT_RT lane with lockdep (RT_LOCKDEP=1 tests/lane-rt.sh). Results:
+# build/check-results, or build/check-debug-results. TESTS=... runs only
+# those selftests, on the line given (after the series applies and the
+# kernel builds): no lint, harness checks, extra boots or other line.
 set -eu
 kobj=${KOBJ:-}
 [ "${CHECK_DEBUG:-}" != 1 ] || export TIMEOUT_SCALE=5
 . "$(dirname "$0")/../scripts/lib.sh"
 
-"$TOP/scripts/deps.sh" build check vm
-results=$BUILD/check-results
+results=${CHECK_RESULTS:-$BUILD/check-results}
 label=""
 if [ "${CHECK_DEBUG:-}" = 1 ]; then
-	results=$BUILD/check-debug-results
+	[ -n "${CHECK_RESULTS:-}" ] || results=$BUILD/check-debug-results
 	label=debug
 	KOBJ=$(realpath -m "${kobj:-$BUILD/obj-debug}")
 	export KOBJ
@@ -34,36 +51,118 @@ if [ "${CHECK_DEBUG:-}" = 1 ]; then
 	# table covers the rest.
 	export VM_APPEND="panic_on_warn=0 acpi=noirq ${VM_APPEND:-}"
 fi
-: >"$results"
-start=$(date +%s)
+# The lines this run covers: the others after the default line's full
+# run; a run of chosen tests or of the debug kernel covers its own.
+lines=$LINE
+[ -z "$LINE_MAIN" ] || [ -n "$label" ] || [ -n "${TESTS:-}" ] || lines=$LINES
 
-summary() {
-	local rc=$? pass fail skip
-	prebuild_stop
-	if [ "$rc" -ne 0 ] && ! grep -q '^FAIL' "$results"; then
-		echo "FAIL make check aborted (exit $rc)" >>"$results"
+# The run itself (below) goes on in this script run again, under timeout
+# in a process group of its own, with CHECK_DEADLINE set; this first one
+# keeps the time, and prints the summary however the run ended.
+if [ -z "${CHECK_DEADLINE:-}" ]; then
+	start=$(date +%s)
+	: >"$results"
+	export CHECK_RESULTS=$results CHECK_STEP=$BUILD/check-step
+	# VMs end 4 minutes before the end; the run is stopped 3 minutes
+	# before it (SIGTERM, then SIGKILL 30 s later).
+	export CHECK_DEADLINE=$((start + T_CHECK - 240))
+	rm -f "$CHECK_STEP" "$BUILD/check-prebuild.pid"
+	body_rc=""
+	# summary: the deadline's FAIL line if it came, the results, and
+	# the verdict as the exit status.
+	summary() {
+		local rc=${body_rc:-$?} pass fail skip l v bases="" word=base
+		trap - EXIT
+		if { [ "$rc" = 124 ] || [ "$rc" = 137 ]; } &&
+			[ "$(date +%s)" -ge $((start + T_CHECK - 190)) ]; then
+			echo "FAIL make check: stopped at its deadline, $((T_CHECK / 60)) min from the start, in: $(cat "$CHECK_STEP" 2>/dev/null || echo "?")" >>"$results"
+		fi
+		# the lanes' background build (a process group of its own)
+		if [ -s "$BUILD/check-prebuild.pid" ]; then
+			kill -- "-$(cat "$BUILD/check-prebuild.pid")" 2>/dev/null || true
+			rm -f "$BUILD/check-prebuild.pid"
+		fi
+		if [ "$rc" -ne 0 ] && ! grep -q '^FAIL' "$results"; then
+			echo "FAIL make check aborted (exit $rc)" >>"$results"
+		fi
+		pass=$(grep -c '^PASS' "$results" || true)
+		fail=$(grep -c '^FAIL' "$results" || true)
+		skip=$(grep -c '^SKIP' "$results" || true)
+		for l in $lines; do
+			v=$(line_settings "$l" && cat "$BUILD/base.version" 2>/dev/null) || v=unknown
+			bases="$bases${bases:+, }$l $v"
+		done
+		[ "$lines" = "$LINE" ] || word=bases
+		echo
+		echo "== results ($word $bases, $(($(date +%s) - start))s)"
+		sed 's/^/  /' "$results"
+		echo "$pass passed, $fail failed, $skip skipped"
+		rm -f "$CHECK_STEP"
+		[ "$fail" -eq 0 ] && [ "$pass" -gt 0 ] && exit 0
+		exit 1
+	}
+	trap summary EXIT
+	# In the background, waited for: this script's traps pass a
+	# Ctrl-C (SIGINT to the terminal's process group, which timeout's
+	# is not) or a SIGTERM or SIGHUP on to the run.
+	timeout -k 30 $((T_CHECK - 180)) "$TOP/tests/check.sh" "$@" &
+	body=$!
+	trap 'kill -INT "$body" 2>/dev/null || true' INT
+	trap 'kill -TERM "$body" 2>/dev/null || true' TERM HUP
+	while kill -0 "$body" 2>/dev/null; do
+		wait "$body" || true
+	done
+	body_rc=0
+	wait "$body" || body_rc=$?
+	exit "$body_rc"
+fi
+
+# step WHAT: say what the run does now, and keep it for the deadline's
+# FAIL line.
+step() {
+	say "$*"
+	echo "${LINE_TAG}$*" >"${CHECK_STEP:-/dev/null}"
+}
+# result LINE...: append a result line, tagged with the line (6.12: ).
+result() { printf '%s\n' "$*" | tag_results "$LINE" >>"$results"; }
+# into SCRIPT ARGS...: SCRIPT appends its result lines to the file named by
+# its first argument: to the results, tagged with the line.
+into() {
+	local t rc=0
+	if [ -z "$LINE_TAG" ]; then
+		"$1" "$results" "${@:2}"
+		return
 	fi
-	pass=$(grep -c '^PASS' "$results" || true)
-	fail=$(grep -c '^FAIL' "$results" || true)
-	skip=$(grep -c '^SKIP' "$results" || true)
-	echo
-	echo "== results (base $(cat "$BUILD/base.version" 2>/dev/null || echo unknown)," \
-		"$(($(date +%s) - start))s)"
-	sed 's/^/  /' "$results"
-	echo "$pass passed, $fail failed, $skip skipped"
-	[ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]
+	t=$(mktemp)
+	"$1" "$t" "${@:2}" || rc=$?
+	tag_results "$LINE" <"$t" >>"$results"
+	rm -f "$t"
+	return $rc
 }
-trap 'summary' EXIT
-# The background build of the lanes' kernels (below) must not outlive make
-# check.
+# The background build of the lanes' kernels (below) must not outlive the
+# run; a run that ends early says so.
+prebuild=""
 prebuild_stop() {
-	[ -z "${prebuild:-}" ] || kill -- "-$prebuild" 2>/dev/null || true
+	[ -z "$prebuild" ] || kill -- "-$prebuild" 2>/dev/null || true
 }
+body_end() {
+	local rc=$?
+	prebuild_stop
+	# (143: stopped by SIGTERM, at the deadline: the summary says so)
+	if [ "$rc" -ne 0 ] && [ "$rc" -ne 143 ] && ! grep -q "^FAIL ${LINE_TAG//./\\.}" "$results"; then
+		result "FAIL make check aborted (exit $rc)"
+	fi
+}
+trap body_end EXIT
+trap 'exit 143' TERM
 
+"$TOP/scripts/deps.sh" build check vm
+
+step "the series applies: $(rel "$PATCHES")/ on $BASE_PKG $BASE_VERSION"
 if "$TOP/scripts/tree.sh"; then
-	echo "PASS series applies ($(series_list | wc -l) patches)" >>"$results"
+	result "PASS series applies ($(series_list | wc -l) patches)"
 else
-	echo "FAIL series applies" >>"$results"
+	result "FAIL series applies"
 	exit 1
 fi
 
@@ -71,14 +170,16 @@ fi
 # the scripts' lint (make lint), the plugins and the harness's own checks
 # are left to a full run.
 if [ -z "${TESTS:-}" ]; then
-	say "checkpatch --strict on every patch"
-	"$TOP/tests/checkpatch.sh" "$results"
+	step "checkpatch --strict on every patch"
+	into "$TOP/tests/checkpatch.sh"
 
-	say "shellcheck of the scripts and the selftests"
-	"$TOP/tests/shellcheck.sh" "$results"
+	step "shellcheck of ${LINE_MAIN:+the scripts and }the selftests"
+	into "$TOP/tests/shellcheck.sh"
 
-	say "the recorded figures the docs quote say what made them"
-	"$TOP/tests/provenance.sh" "$results"
+	if [ -n "$LINE_MAIN" ]; then
+		step "the recorded figures the docs quote say what made them"
+		into "$TOP/tests/provenance.sh"
+	fi
 fi
 
 # The benchmarks' QEMU plugins (make bench, bench-isolation,
@@ -86,7 +187,8 @@ fi
 # bench/qemu-plugin-v1.h; the guest programs (pingpong.c, with a main())
 # build warning-free as the static programs they are.
 for c in "$TOP"/bench/*.c; do
-	[ -z "${TESTS:-}" ] || break
+	[ -z "${TESTS:-}" ] && [ -n "$LINE_MAIN" ] || break
+	[ -e "$c" ] || continue
 	p=$(basename "$c" .c)
 	if grep -q '^int main(' "$c"; then
 		what="bench guest program builds" flags=(-static -pthread -o "$BUILD/$p")
@@ -94,24 +196,35 @@ for c in "$TOP"/bench/*.c; do
 		what="bench plugin builds" flags=(-Wno-unused-parameter -shared -fPIC -o "$BUILD/$p.so")
 	fi
 	if gcc -O2 -Wall -Wextra -Werror "${flags[@]}" "$c" >"$LOGDIR/plugin-$p.log" 2>&1; then
-		echo "PASS $what: $p" >>"$results"
+		result "PASS $what: $p"
 	else
-		echo "FAIL $what: $p (see build/log/plugin-$p.log)" >>"$results"
+		result "FAIL $what: $p (see $(rel "$LOGDIR")/plugin-$p.log)"
 	fi
 done
 
+step "the kernel builds ($(rel "$KOBJ"))"
 if "$TOP/scripts/kernel.sh"; then
-	echo "PASS ${label:+$label }kernel builds" >>"$results"
+	result "PASS ${label:+$label }kernel builds"
 else
-	echo "FAIL ${label:+$label }kernel builds (see build/log/build-$(basename "$KOBJ").log)" >>"$results"
+	result "FAIL ${label:+$label }kernel builds (see $(rel "$LOGDIR")/build-$(basename "$KOBJ").log)"
 	exit 1
 fi
 
+step "the selftests build"
 if "$TOP/scripts/selftests-build.sh"; then
-	echo "PASS selftests build" >>"$results"
+	result "PASS selftests build"
 else
-	echo "FAIL selftests build (see build/log/kselftest.log)" >>"$results"
+	result "FAIL selftests build (see $(rel "$LOGDIR")/kselftest.log)"
 	exit 1
+fi
+
+# Another line: the main lane's selftests, and that is all.
+if [ -z "$LINE_MAIN" ]; then
+	step "running the block-affinity selftests in the VM"
+	# shellcheck disable=SC2086
+	LABEL=$label VM_APPEND="$BA_PROFILE ${VM_APPEND:-}" \
+		into "$TOP/tests/vm-selftests.sh" ${TESTS:-}
+	exit 0
 fi
 
 # The two lanes' kernels build in the background from here on, while the
@@ -120,110 +233,137 @@ fi
 # on one CPU, a TCG guest keeps one vCPU busy for a QD 1 fio, tests
 # wait), and the build takes only that (SCHED_IDLE: it runs when nothing
 # else wants the CPU); the RT kernel goes on building while the
-# distribution-like lane's VM, one TCG thread, runs. The lanes run
-# kernel.sh again, which then has nothing to do, or reports the failure
-# as the lane's own result. Since make check's VMs got fast (cache=loose),
-# these two builds are what make check waits for.
-prebuild=""
+# distribution-like lane's VM, one TCG thread, runs, and the other lines'
+# trees, kernels and selftests (6.12) after it, while the RT lane runs.
+# The lanes and the other lines run kernel.sh again, which then has
+# nothing to do, or reports the failure as their own result. Since make
+# check's VMs got fast (cache=loose), these builds are what make check
+# waits for.
+others=""
+for line in $lines; do
+	[ "$line" = "$LINE" ] || others="$others $line"
+done
 if [ -z "$label" ] && [ -z "${TESTS:-}" ]; then
-	say "building the lanes' kernels in the background (log: build/log/lane-kernels.log)"
+	say "building the lanes' kernels in the background (log: $(rel "$LOGDIR")/lane-kernels.log)"
+	# $BUILD/lane-distro.built, lane-rt.built: that lane's kernel is
+	# done, and its lane can run while the rest builds.
+	rm -f "$BUILD/lane-distro.built" "$BUILD/lane-rt.built"
 	# set -m: a process group of its own, which prebuild_stop kills whole.
 	set -m
-	# $BUILD/lane-distro.built: the distribution-like lane's kernel is
-	# done, and its lane can run while the RT kernel builds.
-	rm -f "$BUILD/lane-distro.built"
-	chrt --idle 0 nice -n 19 sh -c '
-		LANE_BUILD_ONLY=1 "$1/tests/lane-distro.sh" /dev/null
-		: >"$2/lane-distro.built"
-		LANE_BUILD_ONLY=1 "$1/tests/lane-rt.sh" /dev/null
-	' sh "$TOP" "$BUILD" >"$LOGDIR/lane-kernels.log" 2>&1 &
+	(
+		set +e
+		chrt --idle -p 0 "$BASHPID" >/dev/null
+		renice -n 19 -p "$BASHPID" >/dev/null
+		LANE_BUILD_ONLY=1 "$TOP/tests/lane-distro.sh" /dev/null
+		: >"$BUILD/lane-distro.built"
+		LANE_BUILD_ONLY=1 "$TOP/tests/lane-rt.sh" /dev/null
+		: >"$BUILD/lane-rt.built"
+		for line in $others; do
+			in_line "$line" "$TOP/scripts/tree.sh" &&
+				in_line "$line" "$TOP/scripts/kernel.sh" &&
+				in_line "$line" "$TOP/scripts/selftests-build.sh"
+		done
+	) >"$LOGDIR/lane-kernels.log" 2>&1 &
 	prebuild=$!
 	set +m
+	echo "$prebuild" >"$BUILD/check-prebuild.pid"
 fi
+# wait_built LANE: until the background build has built LANE's kernel
+# (or ended).
+wait_built() {
+	[ -n "$prebuild" ] || return 0
+	step "waiting for the $1 lane's kernel"
+	while kill -0 "$prebuild" 2>/dev/null && [ ! -e "$BUILD/lane-$1.built" ]; do
+		sleep 5
+	done
+}
 
 # Checks of the series and the harness that a one-test run (TESTS=) and
 # the debug kernel do not need.
 if [ -z "$label" ] && [ -z "${TESTS:-}" ]; then
-	say "every patch builds alone with W=1 (block, null_blk, md, tracing)"
+	step "every patch builds alone with W=1 (block, null_blk, md, tracing)"
 	if "$TOP/scripts/check-series.sh"; then
-		echo "PASS every patch builds alone with W=1 ($(series_list | wc -l) patches, no warning the base lacks)" >>"$results"
+		result "PASS every patch builds alone with W=1 ($(series_list | wc -l) patches, no warning the base lacks)"
 	else
-		echo "FAIL every patch builds alone with W=1 (see build/log/check-series.log)" >>"$results"
+		result "FAIL every patch builds alone with W=1 (see $(rel "$LOGDIR")/check-series.log)"
 	fi
 
-	say "checking that make tree never loses a commit"
-	"$TOP/tests/harness-tree.sh" "$results"
+	step "checking that make tree never loses a commit"
+	into "$TOP/tests/harness-tree.sh"
 
-	say "checking that a re-created build/linux gets its worktrees back"
-	"$TOP/tests/harness-worktree.sh" "$results"
+	step "checking that a re-created $(rel "$LINUX") gets its worktrees back"
+	into "$TOP/tests/harness-worktree.sh"
 
-	say "checking the series' git handling under a hostile git config"
-	"$TOP/tests/harness-git.sh" "$results"
+	step "checking the series' git handling under a hostile git config"
+	into "$TOP/tests/harness-git.sh"
 
-	say "checking that the base is the pinned tarball and installs nothing"
-	"$TOP/tests/harness-base.sh" "$results"
+	step "checking that the bases are the pinned tarballs and install nothing"
+	into "$TOP/tests/harness-base.sh"
 
-	say "checking that every mutant still applies (make check-mutants)"
-	"$TOP/tests/harness-mutants.sh" "$results"
+	step "checking that every mutant still applies (make check-mutants)"
+	into "$TOP/tests/harness-mutants.sh"
 
-	say "htmldocs of Documentation/block, base against the series"
-	"$TOP/tests/htmldocs.sh" "$results"
+	step "htmldocs of Documentation/block, base against the series"
+	into "$TOP/tests/htmldocs.sh"
 
-	say "the selftests the official way: make run_tests in the VM"
-	"$TOP/tests/harness-run-tests.sh" "$results"
+	step "the selftests the official way: make run_tests in the VM"
+	into "$TOP/tests/harness-run-tests.sh"
 
-	say "checking that a selftest killed mid-trace leaves no trace behind"
-	"$TOP/tests/harness-trace-kill.sh" "$results"
+	step "checking that a selftest killed mid-trace leaves no trace behind"
+	into "$TOP/tests/harness-trace-kill.sh"
 fi
 
 # The selftests in their short profile (BA_PROFILE, scripts/lib.sh).
 if [ -z "${TESTS:-}" ]; then
-	say "checking that a VM run stopped by SIGINT, SIGTERM or SIGHUP leaves no QEMU behind"
-	"$TOP/tests/harness-sigint.sh" "$results"
+	step "checking that a VM run stopped by SIGINT, SIGTERM or SIGHUP leaves no QEMU behind"
+	into "$TOP/tests/harness-sigint.sh"
 fi
 
-say "running the block-affinity selftests in the VM"
+step "running the block-affinity selftests in the VM"
 # shellcheck disable=SC2086
 LABEL=$label VM_APPEND="$BA_PROFILE ${VM_APPEND:-}" \
-	"$TOP/tests/vm-selftests.sh" "$results" ${TESTS:-}
+	into "$TOP/tests/vm-selftests.sh" ${TESTS:-}
 [ -z "${TESTS:-}" ] || exit 0
 
 # Extra boots with other kernel command lines, added by the series' tests.
 for extra in "$TOP"/tests/boot-*.sh; do
 	[ -e "$extra" ] || continue
-	say "running ${extra#"$TOP"/}"
+	step "running $(rel "$extra")"
 	# A boot that fails is a result, not the end of the run.
-	LABEL=$label "$extra" "$results" ||
-		echo "FAIL ${label:+$label }${extra#"$TOP"/} (exit $?)" >>"$results"
+	rc=0
+	LABEL=$label into "$extra" || rc=$?
+	[ "$rc" = 0 ] || result "FAIL ${label:+$label }$(rel "$extra") (exit $rc)"
 done
 
 # The distribution-like lane: modules, SCSI, voluntary preemption, jump
 # labels, lockup detectors; and the PREEMPT_RT lane: Debian's rt flavour
 # and DEBUG_ATOMIC_SLEEP (with lockdep in make check-debug).
 if [ -z "$label" ]; then
+	wait_built distro
+	step "running the distribution-like lane (tests/lane-distro.sh)"
+	into "$TOP/tests/lane-distro.sh" ||
+		result "FAIL tests/lane-distro.sh (exit $?)"
+	wait_built rt
+	step "running the PREEMPT_RT lane (tests/lane-rt.sh)"
+	into "$TOP/tests/lane-rt.sh" ||
+		result "FAIL tests/lane-rt.sh (exit $?)"
+elif [ -z "${TESTS:-}" ]; then
+	# make check-debug: the PREEMPT_RT lane with lockdep.
+	step "running the PREEMPT_RT lane with lockdep (RT_LOCKDEP=1 tests/lane-rt.sh)"
+	RT_LOCKDEP=1 into "$TOP/tests/lane-rt.sh" ||
+		result "FAIL RT_LOCKDEP=1 tests/lane-rt.sh (exit $?)"
+fi
+
+# The other lines (6.12): their part of make check, this script on that
+# line, its result lines tagged with the line.
+if [ -n "$others" ]; then
 	if [ -n "$prebuild" ]; then
-		say "waiting for the distribution-like lane's kernel"
-		while kill -0 "$prebuild" 2>/dev/null && [ ! -e "$BUILD/lane-distro.built" ]; do
-			sleep 5
-		done
-	fi
-	say "running the distribution-like lane (tests/lane-distro.sh)"
-	"$TOP/tests/lane-distro.sh" "$results" ||
-		echo "FAIL tests/lane-distro.sh (exit $?)" >>"$results"
-	if [ -n "$prebuild" ]; then
-		say "waiting for the PREEMPT_RT lane's kernel"
+		step "waiting for the background build (the other lines' kernels)"
 		wait "$prebuild" || true
 		prebuild=""
 	fi
-	say "running the PREEMPT_RT lane (tests/lane-rt.sh)"
-	"$TOP/tests/lane-rt.sh" "$results" ||
-		echo "FAIL tests/lane-rt.sh (exit $?)" >>"$results"
-elif [ -z "${TESTS:-}" ]; then
-	# make check-debug: the PREEMPT_RT lane with lockdep.
-	say "running the PREEMPT_RT lane with lockdep (RT_LOCKDEP=1 tests/lane-rt.sh)"
-	RT_LOCKDEP=1 "$TOP/tests/lane-rt.sh" "$results" ||
-		echo "FAIL RT_LOCKDEP=1 tests/lane-rt.sh (exit $?)" >>"$results"
+	for line in $others; do
+		step "the $line line: series, checkpatch, kernel, selftests in the VM"
+		in_line "$line" "$TOP/tests/check.sh" || true
+	done
 fi
-
-trap - EXIT
-summary
