@@ -342,7 +342,7 @@ tree_differences() {
 	export_series "$tmp"
 	echo "$(rel "$LINUX") against $(rel "$PATCHES")/:"
 	patches_diff "$tmp" 2>&1 |
-		sed -e "s|$tmp/|tree: |g" -e "s|$TOP/||g" -e 's/^/  /'
+		sed -e "s|$tmp/|tree: |g" -e "s|$tmp|tree|g" -e "s|$TOP/||g" -e 's/^/  /'
 	git -C "$LINUX" status --short | sed 's/^/  uncommitted: /'
 	rm -rf "$tmp"
 }
