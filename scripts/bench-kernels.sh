@@ -11,7 +11,7 @@ set -eu
 "$TOP/scripts/tree.sh"
 worktree "$BUILD/base-src" base || die "cannot check the base out in $(rel "$BUILD")/base-src"
 if [ "${BENCH_CONFIG:-}" = distro ]; then
-	export EXTRA_CONFIG="$TOP/config/distro/distro.config $TOP/config/distro/$LINE.config"
+	export EXTRA_CONFIG=$DISTRO_CONFIG
 	SRC=$BUILD/base-src KOBJ=$BUILD/obj-distro-base "$TOP/scripts/kernel.sh"
 	KOBJ=${BENCH_PATCHED_OBJ:-$BUILD/obj-distro} "$TOP/scripts/kernel.sh"
 else

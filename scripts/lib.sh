@@ -36,7 +36,11 @@ SERIES_VERSION=4
 #   import's cache base.git and base.version, VM runs, logs, results);
 #  LINE_MAIN: 1 on the posted line (make check runs everything on it, and
 #   the other lines' subset after it);
-#  LINE_TAG: what prefixes the other lines' result lines ("6.12: ").
+#  LINE_TAG: what prefixes the other lines' result lines ("6.12: ");
+#  DISTRO_CONFIG: the distribution-like kernels' fragments (the lanes, the
+#   distribution-like benchmarks): config/distro/distro.config and the
+#   line's preemption model, as Debian's kernel of the line has it
+#   (DISTRO_CONFIG_NAMES: the same for records, joined by "+").
 line_settings() {
 	case $1 in
 	7.3)
@@ -70,6 +74,8 @@ line_settings() {
 	esac
 	BASE_TARBALL=$TOP/build/base/$BASE_PKG-$BASE_VERSION.tar.xz
 	LOGDIR=$BUILD/log
+	DISTRO_CONFIG="$TOP/config/distro/distro.config $TOP/config/distro/$1.config"
+	DISTRO_CONFIG_NAMES=config/distro/distro.config+config/distro/$1.config
 }
 LINE=${LINE:-7.3}
 line_settings "$LINE" || { printf 'ERROR: LINE=%s: no such line (%s)\n' "$LINE" "$LINES" >&2; exit 1; }

@@ -19,7 +19,7 @@ set -eu
 
 results=$1
 export KOBJ=${LANE_KOBJ:-$BUILD/obj-distro}
-if EXTRA_CONFIG="$TOP/config/distro/distro.config $TOP/config/distro/$LINE.config" "$TOP/scripts/kernel.sh"; then
+if EXTRA_CONFIG=$DISTRO_CONFIG "$TOP/scripts/kernel.sh"; then
 	echo "PASS distro: kernel and modules build" >>"$results"
 else
 	echo "FAIL distro: kernel and modules build (see $(rel "$LOGDIR")/build-$(basename "$KOBJ").log)" >>"$results"

@@ -27,7 +27,7 @@ set -eu
 
 results=$1
 lane=rt
-frags="$TOP/config/distro/distro.config $TOP/config/distro/$LINE.config $TOP/config/rt/rt.config"
+frags="$DISTRO_CONFIG $TOP/config/rt/rt.config"
 if [ -n "${RT_LOCKDEP:-}" ]; then
 	lane=rt-lockdep
 	frags="$frags $TOP/config/rt/lockdep.config"
