@@ -7,7 +7,7 @@ SHELL := /bin/bash
 CMD ?= true
 export LINE
 
-.PHONY: all demo demo-matrix check lint check-debug check-series check-mutants tree export kernel vm selftests bench bench-defaults bench-seeds bench-seeds-transfers bench-defaults-profile bench-sync-read bench-isolation bench-mask-write bench-steering-latency bench-steering-profile bench-elevator bench-redirect bench-locality bench-locality-validate doctor soak-nvme clean help
+.PHONY: all demo demo-matrix check check-full lint check-debug check-series check-mutants tree export kernel vm selftests bench bench-defaults bench-seeds bench-seeds-transfers bench-defaults-profile bench-sync-read bench-isolation bench-mask-write bench-steering-latency bench-steering-profile bench-elevator bench-redirect bench-locality bench-locality-validate doctor soak-nvme clean help
 
 all: demo
 
@@ -17,8 +17,11 @@ demo:			## build, boot, and print the analyzer's table
 demo-matrix:		## build, boot, and print the 2008 A Q C matrix, row by row (about 4 min)
 	@DEMO=matrix scripts/demo.sh
 
-check:			## the full test suite (the README's test command): the 7.3 line, then the 6.12 line's series, kernel and selftests
+check:			## the test suite CI runs (the README's test command): the 7.3 line with its PREEMPT_RT lane, then the 6.12 line's series, kernel and selftests
 	@tests/check.sh
+
+check-full:		## make check, and every patch built alone (W=1), htmldocs, the distribution-like lane (about 100 min)
+	@CHECK_FULL=1 tests/check.sh
 
 lint:			## shellcheck of every script and checkpatch --strict of every patch (both lines), in seconds
 	@tests/lint.sh

@@ -119,6 +119,7 @@ T_LANE=$((900 * TIMEOUT_SCALE))		# a boot of the distribution-like lane
 T_BENCH=$((3000 * TIMEOUT_SCALE))	# one benchmark boot
 T_KILL=10				# after a timeout, until SIGKILL
 T_CHECK=$((4800 * TIMEOUT_SCALE))	# make check, to its summary (CI stops it at 90 min)
+T_CHECK_FULL=$((9000 * TIMEOUT_SCALE))	# make check-full, to its summary
 # One selftest may run for the timeout= of the selftests' settings file
 # (tools/testing/selftests/block-affinity/settings), times TIMEOUT_SCALE:
 # tests/vm-selftests.sh reads it there.
