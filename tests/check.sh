@@ -8,14 +8,16 @@
 # (build/linux-6.12), checkpatch of patches/6.12/, shellcheck of its
 # selftests, the kernel and the selftests build (build/6.12/), and the main
 # lane's selftests in the VM; its result lines say "6.12: " ("PASS 6.12:
-# kernel builds"). The PREEMPT_RT lane, the extra boots and the harness's
-# checks run on the 7.3 line only.
+# kernel builds"). The extra boots and the harness's checks run on the 7.3
+# line only.
 #
 # CHECK_FULL=1 (make check-full) adds what does not fit CI's time on two
-# CPUs with both lines' kernels built from cold: every patch built alone
-# with W=1, htmldocs base against the series, and the distribution-like
-# lane (a kernel of its own); its deadline is T_CHECK_FULL. Each step's
-# time goes to build/check-results.times ("time line= step= secs=").
+# CPUs with both lines' kernels built from cold (each kernel is 10-13
+# minutes of both CPUs there, each lane's VM 5-10 minutes of one): the
+# distribution-like and PREEMPT_RT lanes (a kernel each), every patch
+# built alone with W=1, and htmldocs base against the series; its
+# deadline is T_CHECK_FULL. Each step's time goes to
+# build/check-results.times ("time line= step= secs=").
 # LINE=6.12 make check runs that 6.12 part alone (results in
 # build/6.12/check-results).
 #
@@ -249,24 +251,21 @@ if [ -z "$LINE_MAIN" ]; then
 	exit 0
 fi
 
-# The two lanes' kernels build in the background from here on, while the
-# per-patch build, the harness checks, the VMs of the main lane and the
-# extra boots run: those leave part of the host idle (git and Sphinx run
-# on one CPU, a TCG guest keeps one vCPU busy for a QD 1 fio, tests
+# The other kernels build in the background from here on (the other
+# lines' trees, kernels and selftests, 6.12; under make check-full first
+# the two lanes' kernels), while the harness checks, the VMs of the main
+# lane and the extra boots run: those leave part of the host idle (git
+# runs on one CPU, a TCG guest keeps one vCPU busy for a QD 1 fio, tests
 # wait), and the build takes only that (SCHED_IDLE: it runs when nothing
-# else wants the CPU); the RT kernel goes on building while the
-# distribution-like lane's VM, one TCG thread, runs, and the other lines'
-# trees, kernels and selftests (6.12) after it, while the RT lane runs.
-# The lanes and the other lines run kernel.sh again, which then has
-# nothing to do, or reports the failure as their own result. Since make
-# check's VMs got fast (cache=loose), these builds are what make check
-# waits for.
+# else wants the CPU). The lanes and the other lines run kernel.sh again,
+# which then has nothing to do, or reports the failure as their own
+# result. These builds are what make check waits for.
 others=""
 for line in $lines; do
 	[ "$line" = "$LINE" ] || others="$others $line"
 done
 if [ -z "$label" ] && [ -z "${TESTS:-}" ]; then
-	say "building the lanes' kernels in the background (log: $(rel "$LOGDIR")/lane-kernels.log)"
+	say "building the other kernels in the background (log: $(rel "$LOGDIR")/lane-kernels.log)"
 	# $BUILD/lane-distro.built, lane-rt.built: that lane's kernel is
 	# done, and its lane can run while the rest builds.
 	rm -f "$BUILD/lane-distro.built" "$BUILD/lane-rt.built"
@@ -279,9 +278,9 @@ if [ -z "$label" ] && [ -z "${TESTS:-}" ]; then
 		if [ -n "$full" ]; then
 			LANE_BUILD_ONLY=1 "$TOP/tests/lane-distro.sh" /dev/null
 			: >"$BUILD/lane-distro.built"
+			LANE_BUILD_ONLY=1 "$TOP/tests/lane-rt.sh" /dev/null
+			: >"$BUILD/lane-rt.built"
 		fi
-		LANE_BUILD_ONLY=1 "$TOP/tests/lane-rt.sh" /dev/null
-		: >"$BUILD/lane-rt.built"
 		for line in $others; do
 			in_line "$line" "$TOP/scripts/tree.sh" &&
 				in_line "$line" "$TOP/scripts/kernel.sh" &&
@@ -373,10 +372,12 @@ if [ -z "$label" ]; then
 		into "$TOP/tests/lane-distro.sh" ||
 			result "FAIL tests/lane-distro.sh (exit $?)"
 	fi
-	wait_built rt
-	step "running the PREEMPT_RT lane (tests/lane-rt.sh)"
-	into "$TOP/tests/lane-rt.sh" ||
-		result "FAIL tests/lane-rt.sh (exit $?)"
+	if [ -n "$full" ]; then
+		wait_built rt
+		step "running the PREEMPT_RT lane (tests/lane-rt.sh)"
+		into "$TOP/tests/lane-rt.sh" ||
+			result "FAIL tests/lane-rt.sh (exit $?)"
+	fi
 elif [ -z "${TESTS:-}" ]; then
 	# make check-debug: the PREEMPT_RT lane with lockdep.
 	step "running the PREEMPT_RT lane with lockdep (RT_LOCKDEP=1 tests/lane-rt.sh)"
