@@ -97,6 +97,9 @@ if [ -z "${CHECK_DEADLINE:-}" ]; then
 		if [ "$rc" -ne 0 ] && ! grep -q '^FAIL' "$results"; then
 			echo "FAIL make check aborted (exit $rc)" >>"$results"
 		fi
+		# Every skip must be listed with its reason.
+		"$TOP/tests/skips.sh" "$results" ||
+			echo "FAIL tests/skips.sh could not check the skips" >>"$results"
 		pass=$(grep -c '^PASS' "$results" || true)
 		fail=$(grep -c '^FAIL' "$results" || true)
 		skip=$(grep -c '^SKIP' "$results" || true)
@@ -318,6 +321,9 @@ if [ -z "$label" ] && [ -z "${TESTS:-}" ]; then
 
 	step "checking that a re-created $(rel "$LINUX") gets its worktrees back"
 	into "$TOP/tests/harness-worktree.sh"
+
+	step "checking that a skip not in tests/expected-skips.txt fails the run"
+	into "$TOP/tests/harness-skips.sh"
 
 	step "checking the series' git handling under a hostile git config"
 	into "$TOP/tests/harness-git.sh"
