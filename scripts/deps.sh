@@ -2,9 +2,13 @@
 # Install the Debian packages that the named groups need, when missing.
 # Usage: deps.sh build|check|vm|bench ...
 #        deps.sh --list GROUP...   (print the missing ones, install nothing)
+#        deps.sh --groups          (print the groups' names)
+# --list and --groups only read (dpkg's database) and write nothing, not
+# even build/: make doctor runs them. lib.sh, which makes build/ and
+# build/log when sourced, is sourced after them, to install.
 set -eu
-. "$(dirname "$0")/lib.sh"
 
+groups="build check vm bench"
 pkgs_for() {
 	case $1 in
 	# rsync: the kernel's headers_install and the selftests' install
@@ -15,9 +19,15 @@ pkgs_for() {
 	check) echo "shellcheck python3-sphinx python3-yaml" ;;
 	vm) echo "qemu-system-x86 fio blktrace mdadm dmsetup util-linux procps kmod jq" ;;
 	bench) echo "gnuplot-nox" ;;
-	*) die "unknown package group '$1'" ;;
+	*) printf "ERROR: unknown package group '%s'\n" "$1" >&2; exit 1 ;;
 	esac
 }
+
+if [ "${1:-}" = --groups ]; then
+	# shellcheck disable=SC2086  # one group per line
+	printf '%s\n' $groups
+	exit 0
+fi
 
 list=0
 if [ "${1:-}" = --list ]; then
@@ -38,6 +48,7 @@ if [ $list = 1 ]; then
 	exit 0
 fi
 [ -z "$missing" ] && exit 0
+. "$(dirname "$0")/lib.sh"
 [ "$(id -u)" -eq 0 ] || die "missing packages:$missing (run as root to install them)"
 say "installing:$missing"
 export DEBIAN_FRONTEND=noninteractive
