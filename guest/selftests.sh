@@ -49,7 +49,8 @@ decoy=$(disk_by_serial decoy) || decoy=""
 [ -z "$decoy" ] || state "$decoy" >/tmp/decoy.before
 # timed: copy run_kselftest.sh's output, and after each test's start and
 # result line add "BA-TIME uptime=SECONDS event=start|end test=NAME", the
-# guest's own clock: the console reaches the host in bursts.
+# guest's own clock: the console reaches the host in bursts; and write
+# "BA-TEST start|end NAME" to the kernel log.
 timed()
 {
 	local l up _ ev name
@@ -64,6 +65,9 @@ timed()
 		name=${l##*block-affinity: }
 		read -r up _ </proc/uptime
 		echo "BA-TIME uptime=$up event=$ev test=${name%% *}"
+		# The kernel log says which test ran when (a splat's FAIL line
+		# names it: tests/vm-selftests.sh).
+		echo "BA-TEST $ev ${name%% *}" >/dev/kmsg 2>/dev/null || true
 	done
 }
 set +e

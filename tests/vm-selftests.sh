@@ -73,10 +73,25 @@ for t in "$@"; do
 		echo "FAIL ${LABEL:+$LABEL }block-affinity/$t: no result (VM exit $rc, see ${log#"$TOP"/})" >>"$run/results"
 done
 # Any kernel splat during the run fails it, whatever the tests said.
+SPLAT_RE='WARNING:|BUG:|Oops|Call Trace:|KASAN|INFO: task .* blocked|rcu.*stall'
+# splat_test DMESG: the test that was running at the first splat (the
+# guest logs "BA-TEST start|end NAME" around each test), "TEST" or
+# "TEST (or after it)" when it came between two tests, or "no test" if it
+# came before the first.
+splat_test() {
+	awk -v re="$SPLAT_RE" '
+		/BA-TEST start / { cur = $NF; ended = 0; next }
+		/BA-TEST end / { ended = 1; next }
+		$0 ~ re { if (cur == "") print "no test"
+			else if (ended) print cur " (or after it)"
+			else print cur
+			found = 1; exit }
+		END { if (!found) print "no test" }' "$1"
+}
 if [ -f "$run/dmesg" ]; then
-	if grep -E -q 'WARNING:|BUG:|Oops|Call Trace:|KASAN|INFO: task .* blocked|rcu.*stall' "$run/dmesg"; then
+	if grep -E -q "$SPLAT_RE" "$run/dmesg"; then
 		grep -E -m 5 'WARNING:|BUG:|Oops|KASAN|blocked|stall' "$run/dmesg" | sed 's/^/    /' >&2
-		echo "FAIL ${LABEL:+$LABEL }kernel log: splat during the tests (see ${run#"$TOP"/}/dmesg)" >>"$run/results"
+		echo "FAIL ${LABEL:+$LABEL }kernel log: splat during the tests, in $(splat_test "$run/dmesg") (see ${run#"$TOP"/}/dmesg)" >>"$run/results"
 	else
 		echo "PASS ${LABEL:+$LABEL }kernel log: no WARNING, BUG, Oops or stall" >>"$run/results"
 	fi
