@@ -15,8 +15,9 @@
 # CPUs with both lines' kernels built from cold (each kernel is 10-13
 # minutes of both CPUs there, each lane's VM 5-10 minutes of one): the
 # distribution-like and PREEMPT_RT lanes (a kernel each), every patch
-# built alone with W=1, and htmldocs base against the series; its
-# deadline is T_CHECK_FULL. Each step's time goes to
+# built alone with W=1, htmldocs base against the series, and the
+# harness's check of the git handling under a hostile git config (three
+# scratch trees, 3 minutes); its deadline is T_CHECK_FULL. Each step's time goes to
 # build/check-results.times ("time line= step= secs=").
 # LINE=6.12 make check runs that 6.12 part alone (results in
 # build/6.12/check-results).
@@ -193,6 +194,57 @@ else
 	exit 1
 fi
 
+# The other kernels build in the background from here on (the other
+# lines' trees, kernels and selftests, 6.12; under make check-full first
+# the two lanes' kernels), while checkpatch, shellcheck, the main kernel's
+# build, the harness checks, the VMs of the main lane and the extra boots
+# run: those leave part of the host idle (checkpatch, shellcheck and git
+# run on one CPU, a TCG guest keeps one vCPU busy for a QD 1 fio, tests
+# wait), and the build takes only that (SCHED_IDLE: it runs when nothing
+# else wants the CPU). The lanes and the other lines run kernel.sh again,
+# which then has nothing to do, or reports the failure as their own
+# result. These builds are what make check waits for.
+others=""
+for line in $lines; do
+	[ "$line" = "$LINE" ] || others="$others $line"
+done
+if [ -n "$LINE_MAIN" ] && [ -z "$label" ] && [ -z "${TESTS:-}" ]; then
+	say "building the other kernels in the background (log: $(rel "$LOGDIR")/lane-kernels.log)"
+	# $BUILD/lane-distro.built, lane-rt.built: that lane's kernel is
+	# done, and its lane can run while the rest builds.
+	rm -f "$BUILD/lane-distro.built" "$BUILD/lane-rt.built"
+	# set -m: a process group of its own, which prebuild_stop kills whole.
+	set -m
+	(
+		set +e
+		chrt --idle -p 0 "$BASHPID" >/dev/null
+		renice -n 19 -p "$BASHPID" >/dev/null
+		if [ -n "$full" ]; then
+			LANE_BUILD_ONLY=1 "$TOP/tests/lane-distro.sh" /dev/null
+			: >"$BUILD/lane-distro.built"
+			LANE_BUILD_ONLY=1 "$TOP/tests/lane-rt.sh" /dev/null
+			: >"$BUILD/lane-rt.built"
+		fi
+		for line in $others; do
+			in_line "$line" "$TOP/scripts/tree.sh" &&
+				in_line "$line" "$TOP/scripts/kernel.sh" &&
+				in_line "$line" "$TOP/scripts/selftests-build.sh"
+		done
+	) >"$LOGDIR/lane-kernels.log" 2>&1 &
+	prebuild=$!
+	set +m
+	echo "$prebuild" >"$BUILD/check-prebuild.pid"
+fi
+# wait_built LANE: until the background build has built LANE's kernel
+# (or ended).
+wait_built() {
+	[ -n "$prebuild" ] || return 0
+	step "waiting for the $1 lane's kernel"
+	while kill -0 "$prebuild" 2>/dev/null && [ ! -e "$BUILD/lane-$1.built" ]; do
+		sleep 5
+	done
+}
+
 # A run of chosen tests (TESTS=...) is about those tests: the series' and
 # the scripts' lint (make lint), the plugins and the harness's own checks
 # are left to a full run.
@@ -254,56 +306,6 @@ if [ -z "$LINE_MAIN" ]; then
 	exit 0
 fi
 
-# The other kernels build in the background from here on (the other
-# lines' trees, kernels and selftests, 6.12; under make check-full first
-# the two lanes' kernels), while the harness checks, the VMs of the main
-# lane and the extra boots run: those leave part of the host idle (git
-# runs on one CPU, a TCG guest keeps one vCPU busy for a QD 1 fio, tests
-# wait), and the build takes only that (SCHED_IDLE: it runs when nothing
-# else wants the CPU). The lanes and the other lines run kernel.sh again,
-# which then has nothing to do, or reports the failure as their own
-# result. These builds are what make check waits for.
-others=""
-for line in $lines; do
-	[ "$line" = "$LINE" ] || others="$others $line"
-done
-if [ -z "$label" ] && [ -z "${TESTS:-}" ]; then
-	say "building the other kernels in the background (log: $(rel "$LOGDIR")/lane-kernels.log)"
-	# $BUILD/lane-distro.built, lane-rt.built: that lane's kernel is
-	# done, and its lane can run while the rest builds.
-	rm -f "$BUILD/lane-distro.built" "$BUILD/lane-rt.built"
-	# set -m: a process group of its own, which prebuild_stop kills whole.
-	set -m
-	(
-		set +e
-		chrt --idle -p 0 "$BASHPID" >/dev/null
-		renice -n 19 -p "$BASHPID" >/dev/null
-		if [ -n "$full" ]; then
-			LANE_BUILD_ONLY=1 "$TOP/tests/lane-distro.sh" /dev/null
-			: >"$BUILD/lane-distro.built"
-			LANE_BUILD_ONLY=1 "$TOP/tests/lane-rt.sh" /dev/null
-			: >"$BUILD/lane-rt.built"
-		fi
-		for line in $others; do
-			in_line "$line" "$TOP/scripts/tree.sh" &&
-				in_line "$line" "$TOP/scripts/kernel.sh" &&
-				in_line "$line" "$TOP/scripts/selftests-build.sh"
-		done
-	) >"$LOGDIR/lane-kernels.log" 2>&1 &
-	prebuild=$!
-	set +m
-	echo "$prebuild" >"$BUILD/check-prebuild.pid"
-fi
-# wait_built LANE: until the background build has built LANE's kernel
-# (or ended).
-wait_built() {
-	[ -n "$prebuild" ] || return 0
-	step "waiting for the $1 lane's kernel"
-	while kill -0 "$prebuild" 2>/dev/null && [ ! -e "$BUILD/lane-$1.built" ]; do
-		sleep 5
-	done
-}
-
 # Checks of the series and the harness that a one-test run (TESTS=) and
 # the debug kernel do not need.
 if [ -z "$label" ] && [ -z "${TESTS:-}" ]; then
@@ -325,8 +327,10 @@ if [ -z "$label" ] && [ -z "${TESTS:-}" ]; then
 	step "checking that a skip not in tests/expected-skips.txt fails the run"
 	into "$TOP/tests/harness-skips.sh"
 
-	step "checking the series' git handling under a hostile git config"
-	into "$TOP/tests/harness-git.sh"
+	if [ -n "$full" ]; then
+		step "checking the series' git handling under a hostile git config"
+		into "$TOP/tests/harness-git.sh"
+	fi
 
 	step "checking that the bases are the pinned tarballs and install nothing"
 	into "$TOP/tests/harness-base.sh"
