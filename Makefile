@@ -20,7 +20,7 @@ demo-matrix:		## build, boot, and print the 2008 A Q C matrix, row by row (about
 check:			## the test suite CI runs (the README's test command): the 7.3 line (main lane, extra boots, harness), then the 6.12 line's series, kernel and selftests
 	@tests/check.sh
 
-check-full:		## make check, and the distribution-like and PREEMPT_RT lanes, every patch built alone (W=1), htmldocs (about 100 min on 2 CPUs)
+check-full:		## make check, and the distribution-like and PREEMPT_RT lanes, every patch built alone (W=1), htmldocs (four kernels; its deadline is 150 min)
 	@CHECK_FULL=1 tests/check.sh
 
 lint:			## shellcheck of every script and checkpatch --strict of every patch (both lines), in seconds
