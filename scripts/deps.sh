@@ -1,6 +1,6 @@
 #!/bin/bash
 # Install the Debian packages that the named groups need, when missing.
-# Usage: deps.sh build|check|vm|bench ...
+# Usage: deps.sh build|check|vm|contrib|deb|bench ...
 #        deps.sh --list GROUP...   (print the missing ones, install nothing)
 #        deps.sh --groups          (print the groups' names)
 # --list and --groups only read (dpkg's database) and write nothing, not
@@ -8,7 +8,7 @@
 # build/log when sourced, is sourced after them, to install.
 set -eu
 
-groups="build check vm bench"
+groups="build check vm contrib deb bench"
 pkgs_for() {
 	case $1 in
 	# rsync: the kernel's headers_install and the selftests' install
@@ -18,6 +18,12 @@ pkgs_for() {
 	# and PyYAML for the netlink specs' pages).
 	check) echo "shellcheck python3-sphinx python3-yaml" ;;
 	vm) echo "qemu-system-x86 fio blktrace mdadm dmsetup util-linux procps kmod jq" ;;
+	# make check's cases of contrib/: udevd, and a D-Bus system bus and
+	# the Python modules of TuneD that Debian 12 has (TuneD itself is
+	# only downloaded, scripts/tuned-root.sh).
+	contrib) echo "udev dbus-daemon python3-dbus python3-gi" ;;
+	# make deb: bindeb-pkg runs dpkg-buildpackage.
+	deb) echo "dpkg-dev" ;;
 	bench) echo "gnuplot-nox" ;;
 	*) printf "ERROR: unknown package group '%s'\n" "$1" >&2; exit 1 ;;
 	esac

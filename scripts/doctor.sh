@@ -10,7 +10,7 @@
 # about 7 GiB of objects, the base source, the lanes' kernels and QEMU's
 # disks need the rest while they run), the package groups that make
 # (scripts/demo.sh: deps.sh build vm) and make check (tests/check.sh:
-# deps.sh build check vm) install, and both lines' bases (make check
+# deps.sh build check vm contrib deb) install, and both lines' bases (make check
 # builds both), each present or with a way to download it. What does not
 # (informational): the other package groups (bench, for make bench...),
 # the host's apt suites, and whether this user is root (make and make
@@ -23,7 +23,7 @@ mkdir() { :; }
 . "$(dirname "$0")/lib.sh"
 unset -f mkdir
 
-required_groups="build check vm"
+required_groups="build check vm contrib deb"
 blocking=""
 advice=()
 # kv KEY VALUE: one output line.
