@@ -7,7 +7,7 @@ SHELL := /bin/bash
 CMD ?= true
 export LINE
 
-.PHONY: all demo demo-matrix check check-full lint check-debug check-series check-mutants tree export kernel vm selftests bench bench-defaults bench-seeds bench-seeds-transfers bench-defaults-profile bench-sync-read bench-isolation bench-mask-write bench-steering-latency bench-steering-profile bench-elevator bench-redirect bench-locality bench-locality-validate doctor soak-nvme clean help
+.PHONY: all demo demo-matrix deb check check-full lint check-debug check-series check-mutants tree export kernel vm selftests bench bench-defaults bench-seeds bench-seeds-transfers bench-defaults-profile bench-sync-read bench-isolation bench-mask-write bench-steering-latency bench-steering-profile bench-elevator bench-redirect bench-locality bench-locality-validate doctor soak-nvme clean help
 
 all: demo
 
@@ -101,6 +101,8 @@ bench-isolation:	## what an isolated CPU that submits IO does for others: bench/
 soak-nvme:		## NVMe under controller resets and CPU hotplug, base against series, QEMU traced: build/nvme-soak.kv
 	@tests/nvme-soak.sh
 
+deb:			## a Debian kernel package of the line with the series: Debian's config (FLAVOUR=rt: its rt flavour), bindeb-pkg, into build/deb/ (hours on 2 CPUs; contrib/README.md)
+	@scripts/deb.sh
 doctor:			## what this machine lacks for make and make check (no root, changes nothing)
 	@scripts/doctor.sh
 

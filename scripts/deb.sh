@@ -21,6 +21,8 @@ out=$BUILD/deb
 mkdir -p "$out"
 suffix=-blkaff$SERIES_VERSION
 
+# DEB_KOBJ: the release those objects were built with, "+" and all.
+localversion=()
 if [ -n "${DEB_KOBJ:-}" ]; then
 	obj=$(realpath "$DEB_KOBJ")
 	[ -f "$obj/.config" ] || die "no kernel objects in $DEB_KOBJ"
@@ -42,22 +44,28 @@ else
 			--set-str LOCALVERSION "$suffix" \
 			--disable LOCALVERSION_AUTO \
 			--disable DEBUG_INFO_BTF \
-			--disable DEBUG_INFO --enable DEBUG_INFO_NONE
+			--disable DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT \
+			--disable DEBUG_INFO_DWARF4 --disable DEBUG_INFO_DWARF5 \
+			--enable DEBUG_INFO_NONE
 		run_logged "$LOGDIR/config-$name.log" "configuring kernel ($name)" \
 			make -C "$LINUX" O="$obj" olddefconfig
 		grep -qx CONFIG_BLK_CPU_AFFINITY=y "$obj/.config" ||
 			die "CONFIG_BLK_CPU_AFFINITY=y did not take effect"
+		grep -qx CONFIG_DEBUG_INFO_NONE=y "$obj/.config" ||
+			die "CONFIG_DEBUG_INFO_NONE=y did not take effect"
 	fi
+	# The release is the config's: no "+" for a tree past its tag.
+	localversion=(LOCALVERSION=)
 fi
 grep -qx CONFIG_BLK_CPU_AFFINITY=y "$obj/.config" ||
 	die "$(rel "$obj") is a kernel without the series' option"
 
 # The package version: the base's upstream version, then the series.
-release=$(make -s -C "$LINUX" O="$obj" kernelrelease 2>/dev/null | tail -n 1)
+release=$(make -s -C "$LINUX" O="$obj" "${localversion[@]}" kernelrelease 2>/dev/null | tail -n 1)
 pkgversion=${BASE_VERSION%%-*}$suffix-1
 rm -f "$(dirname "$obj")"/linux-*_"$pkgversion"_*.deb "$(dirname "$obj")"/linux-upstream_"$pkgversion"_*
 run_logged "$LOGDIR/deb-$name.log" "building the packages ($name, $release, -j$MAKE_JOBS)" \
-	make -C "$LINUX" O="$obj" -j"$MAKE_JOBS" KDEB_PKGVERSION="$pkgversion" bindeb-pkg
+	make -C "$LINUX" O="$obj" -j"$MAKE_JOBS" "${localversion[@]}" KDEB_PKGVERSION="$pkgversion" bindeb-pkg
 # bindeb-pkg writes next to the objects' directory.
 for f in "$(dirname "$obj")"/linux-*_"$pkgversion"_*.deb "$(dirname "$obj")"/linux-upstream_"$pkgversion"_*; do
 	[ -e "$f" ] || continue

@@ -22,8 +22,8 @@ pkgs_for() {
 	# the Python modules of TuneD that Debian 12 has (TuneD itself is
 	# only downloaded, scripts/tuned-root.sh).
 	contrib) echo "udev dbus-daemon python3-dbus python3-gi" ;;
-	# make deb: bindeb-pkg runs dpkg-buildpackage.
-	deb) echo "dpkg-dev" ;;
+	# make deb: bindeb-pkg runs dpkg-buildpackage and debhelper's dh_*.
+	deb) echo "dpkg-dev debhelper" ;;
 	bench) echo "gnuplot-nox" ;;
 	*) printf "ERROR: unknown package group '%s'\n" "$1" >&2; exit 1 ;;
 	esac

@@ -303,6 +303,14 @@ if [ -z "$LINE_MAIN" ]; then
 	# shellcheck disable=SC2086
 	LABEL=$label VM_APPEND="$BA_PROFILE ${VM_APPEND:-}" \
 		into "$TOP/tests/vm-selftests.sh" ${TESTS:-}
+	# contrib/'s udev rule and TuneD profile on this line's kernel too:
+	# the guide's advice differs by line.
+	if [ -z "${TESTS:-}" ]; then
+		step "running tests/boot-contrib.sh"
+		rc=0
+		LABEL=$label into "$TOP/tests/boot-contrib.sh" || rc=$?
+		[ "$rc" = 0 ] || result "FAIL ${label:+$label }tests/boot-contrib.sh (exit $rc)"
+	fi
 	exit 0
 fi
 
@@ -371,6 +379,15 @@ for extra in "$TOP"/tests/boot-*.sh; do
 	LABEL=$label into "$extra" || rc=$?
 	[ "$rc" = 0 ] || result "FAIL ${label:+$label }$(rel "$extra") (exit $rc)"
 done
+
+# The Debian package of make deb, from the main kernel's objects and after
+# that kernel's last boot: bindeb-pkg relinks them with its build number.
+if [ -z "$label" ]; then
+	step "the Debian package from $(rel "$KOBJ"), installed into a scratch root"
+	rc=0
+	into "$TOP/tests/deb-install.sh" || rc=$?
+	[ "$rc" = 0 ] || result "FAIL tests/deb-install.sh (exit $rc)"
+fi
 
 # The distribution-like lane: modules, SCSI, voluntary preemption, jump
 # labels, lockup detectors; and the PREEMPT_RT lane: Debian's rt flavour

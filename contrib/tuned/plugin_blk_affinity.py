@@ -30,8 +30,8 @@ class BlkAffinityPlugin(hotplug.Plugin):
 	====
 	----
 	[blk_affinity]
-	queue_affinity=${f:cpulist_invert:${isolated_cores}}
-	completion_affinity=${f:cpulist_invert:${isolated_cores}}
+	queue_affinity=${f:cpulist_pack:${f:cpulist_invert:${isolated_cores}}}
+	completion_affinity=${f:cpulist_pack:${f:cpulist_invert:${isolated_cores}}}
 	----
 	====
 	"""
@@ -56,9 +56,24 @@ class BlkAffinityPlugin(hotplug.Plugin):
 	@classmethod
 	def _device_is_supported(cls, device):
 		# Whole disks of a kernel with the series: partitions, and the
-		# head of native NVMe multipath, have no such file.
-		return device.device_type == "disk" and os.path.exists(
-			os.path.join(device.sys_path, "queue", "queue_affinity"))
+		# head of native NVMe multipath, have no such file. The head's
+		# path disks are hidden and send no uevent: one added later
+		# would be missed, so none is taken (the guide says where to
+		# write them).
+		path = device.sys_path
+		if device.device_type != "disk":
+			return False
+		if cls._read_flag(os.path.join(path, "hidden")):
+			return False
+		return os.path.exists(os.path.join(path, "queue", "queue_affinity"))
+
+	@staticmethod
+	def _read_flag(path):
+		try:
+			with open(path) as f:
+				return f.read().strip() == "1"
+		except (OSError, IOError):
+			return False
 
 	def _hardware_events_init(self):
 		self._hardware_inventory.subscribe(self, "block",
@@ -95,14 +110,28 @@ class BlkAffinityPlugin(hotplug.Plugin):
 	def _path(device, name):
 		return os.path.join("/sys/block", str(device), "queue", name)
 
-	def _write(self, name, value, device, sim):
-		if value is None:
+	@staticmethod
+	def _flags(args, kwargs):
+		"""sim and remove, as each TuneD version passes them.
+
+		2.20 calls set(value, device, sim), 2.22 adds remove, 2.25 puts
+		the instance before them.
+		"""
+		args = [a for a in args if isinstance(a, bool)]
+		sim = kwargs.get("sim", args[0] if args else False)
+		remove = kwargs.get("remove", args[1] if len(args) > 1 else False)
+		return sim, remove
+
+	def _write(self, name, value, device, args, kwargs):
+		sim, remove = self._flags(args, kwargs)
+		path = self._path(device, name)
+		# A disk that went away has nothing to restore.
+		if value is None or remove or not os.path.exists(path):
 			return None
 		if not sim:
 			# The kernel refuses a bad value with EINVAL and keeps the
 			# mask; write_to_file() logs it and returns False.
-			if not self._cmd.write_to_file(self._path(device, name),
-						       value):
+			if not self._cmd.write_to_file(path, value):
 				return None
 		return value
 
@@ -112,17 +141,18 @@ class BlkAffinityPlugin(hotplug.Plugin):
 		return value if value != "" else None
 
 	@command_set("queue_affinity", per_device=True, priority=10)
-	def _set_queue_affinity(self, value, device, sim):
-		return self._write("queue_affinity", value, device, sim)
+	def _set_queue_affinity(self, value, device, *args, **kwargs):
+		return self._write("queue_affinity", value, device, args, kwargs)
 
 	@command_get("queue_affinity")
-	def _get_queue_affinity(self, device, ignore_missing=False):
+	def _get_queue_affinity(self, device, *args, **kwargs):
 		return self._read("queue_affinity", device)
 
 	@command_set("completion_affinity", per_device=True, priority=20)
-	def _set_completion_affinity(self, value, device, sim):
-		return self._write("completion_affinity", value, device, sim)
+	def _set_completion_affinity(self, value, device, *args, **kwargs):
+		return self._write("completion_affinity", value, device, args,
+				   kwargs)
 
 	@command_get("completion_affinity")
-	def _get_completion_affinity(self, device, ignore_missing=False):
+	def _get_completion_affinity(self, device, *args, **kwargs):
 		return self._read("completion_affinity", device)

@@ -14,7 +14,7 @@ set -eu
 results=$1
 label="${LABEL:+$LABEL }contrib"
 contrib=$(realpath "${CONTRIB_DIR:-$TOP/contrib}")
-tuned=$("$TOP/scripts/tuned-root.sh")
+tuned=$(CONTRIB_DIR=$contrib "$TOP/scripts/tuned-root.sh")
 mkdir -p "$BUILD/vm"
 run=$(mktemp -d "$BUILD/vm/contrib.XXXXXX")
 rc=0
