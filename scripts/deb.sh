@@ -64,8 +64,12 @@ grep -qx CONFIG_BLK_CPU_AFFINITY=y "$obj/.config" ||
 release=$(make -s -C "$LINUX" O="$obj" "${localversion[@]}" kernelrelease 2>/dev/null | tail -n 1)
 pkgversion=${BASE_VERSION%%-*}$suffix-1
 rm -f "$(dirname "$obj")"/linux-*_"$pkgversion"_*.deb "$(dirname "$obj")"/linux-upstream_"$pkgversion"_*
+# DPKG_FLAGS=-d: the build dependencies the generated package declares
+# (libdw-dev, ...) serve what this build leaves out (BTF, the -dbg
+# package); deps.sh installs what bindeb-pkg runs.
 run_logged "$LOGDIR/deb-$name.log" "building the packages ($name, $release, -j$MAKE_JOBS)" \
-	make -C "$LINUX" O="$obj" -j"$MAKE_JOBS" "${localversion[@]}" KDEB_PKGVERSION="$pkgversion" bindeb-pkg
+	make -C "$LINUX" O="$obj" -j"$MAKE_JOBS" "${localversion[@]}" KDEB_PKGVERSION="$pkgversion" \
+	DPKG_FLAGS=-d bindeb-pkg
 # bindeb-pkg writes next to the objects' directory.
 for f in "$(dirname "$obj")"/linux-*_"$pkgversion"_*.deb "$(dirname "$obj")"/linux-upstream_"$pkgversion"_*; do
 	[ -e "$f" ] || continue
