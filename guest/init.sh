@@ -50,6 +50,14 @@ ln -sf /proc/self/fd/2 /dev/stderr
 mkdir -p /run/out
 mount -t 9p -o trans=virtio,version=9p2000.L out /run/out
 
+# VMWATCH=N (vm.sh's VM_WATCH): the kernel log goes to out/dmesg.live as it
+# comes, and after N s guest/watch.sh prints on the console what the tasks
+# are doing, so that a guest the host stops at its timeout says where it
+# hung. On CPU 0, which no test takes offline or isolates.
+if [ -n "${VMWATCH:-}" ]; then
+	taskset -c 0 dmesg -w >/run/out/dmesg.live 2>/dev/null &
+	taskset -c 0 sh "$(dirname "$0")/watch.sh" "$VMWATCH" </dev/null &
+fi
 cd /tmp || exit 1
 echo "@@VM-START@@ $(uname -r) cpus=$(grep -c ^processor /proc/cpuinfo)"
 sh /run/out/cmd </dev/null

@@ -14,7 +14,8 @@
 # (the guest's memory, as -m takes it; 2G), VM_QUIET
 # (print nothing of the guest), VM_KEEP (keep the run directory of a
 # passing run), VM_TRACE (a file of QEMU trace event names, one per line:
-# QEMU logs them to qemu-trace.log in the run directory).
+# QEMU logs them to qemu-trace.log in the run directory), VM_WATCH (1: a
+# guest that hangs logs where, below).
 set -eu
 . "$(dirname "$0")/lib.sh"
 "$TOP/scripts/deps.sh" vm
@@ -32,7 +33,7 @@ fi
 mkdir -p "$BUILD/vm"
 run=${VM_OUT:-$(mktemp -d "$BUILD/vm/run.XXXXXX")}
 mkdir -p "$run"
-rm -f "$run/rc" "$run/dmesg"
+rm -f "$run/rc" "$run/dmesg" "$run/dmesg.live"
 printf '%s\n' "$*" >"$run/cmd"
 log=${VM_LOG:-$run/console.log}
 
@@ -87,6 +88,13 @@ drives+=(${VM_DRIVES:-})
 # reads from it changes while it runs: its results go to the "out" share.
 append="console=ttyS0 root=/dev/root rootfstype=9p"
 append="$append rootflags=trans=virtio,version=9p2000.L,msize=262144,cache=loose ro"
+# VM_WATCH=1: the guest writes its kernel log to dmesg.live in the run
+# directory as it comes, and 60 s before the timeout its tasks' states and
+# kernel stacks to the console (guest/watch.sh), so that a run that hangs
+# says where.
+if [ -n "${VM_WATCH:-}" ] && [ "$timeout" -gt 120 ]; then
+	append="$append VMWATCH=$((timeout - 60))"
+fi
 append="$append init=$TOP/guest/init.sh VMTOP=$TOP panic=-1 quiet null_blk.nr_devices=0 scsi_debug.add_host=0 kunit.enable=1 ${VM_APPEND:-}"
 
 # show_guest: the guest's output only, from the start sentinel to the exit

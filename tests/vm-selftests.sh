@@ -44,7 +44,7 @@ log=$run/console.log
 # with bfq).
 latency=$((2000000 * TIMEOUT_SCALE))
 set +e
-VM_NVME=1 VM_DECOY=1 VM_NULLCO_OPTS=indirect_desc=off VM_NULLCO_LATENCY_NS=$latency VM_TIMEOUT=${VM_TIMEOUT:-$T_SELFTESTS} \
+VM_WATCH=1 VM_NVME=1 VM_DECOY=1 VM_NULLCO_OPTS=indirect_desc=off VM_NULLCO_LATENCY_NS=$latency VM_TIMEOUT=${VM_TIMEOUT:-$T_SELFTESTS} \
 	VM_OUT=$run VM_LOG=$log \
 	"$TOP/scripts/vm.sh" "bash -c 'set -o pipefail; $TOP/guest/selftests.sh $ks$args | tee /run/out/ktap'" \
 	>"$run/out.txt" 2>&1
@@ -58,8 +58,24 @@ touch "$run/ktap"
 awk -f "$TOP/tests/ktap-results.awk" "$run/ktap" | sed "s|^\([A-Z]*\) |\1 ${LABEL:+$LABEL }|" >"$run/results"
 # A guest that did not finish (timeout, no result) fails, even when the
 # tests it ran so far passed: the one it was in may be cut short.
+# Its FAIL line says which test it was in; the console's last lines before
+# guest/watch.sh's report, that report (the tasks 60 s before the timeout)
+# and the end of the kernel log follow it: a CI log keeps no files.
 if [ "$rc" -eq 124 ] || [ "$rc" -eq 125 ]; then
-	echo "FAIL ${LABEL:+$LABEL }VM did not finish (exit $rc, see ${log#"$TOP"/})" >>"$run/results"
+	in=$(awk '/^BA-TIME .*event=start/ { t = $4; u = $2 }
+		/^BA-TIME .*event=end/ { t = "" }
+		END { if (t != "") print " in " substr(t, 6) " (started at uptime " substr(u, 8) " s)" }' "$run/ktap")
+	echo "FAIL ${LABEL:+$LABEL }VM did not finish$in (exit $rc, see ${log#"$TOP"/})" >>"$run/results"
+	{
+		tr -d '\r' <"$log" | awk '/@@WATCH-START@@/ { exit } { print }' |
+			tail -n 15 | sed '1s/^/the console before the report:\n/'
+		tr -d '\r' <"$log" | awk '/@@WATCH-START@@/ { on = 1; print "the guest'"'"'s tasks 60 s before the timeout:" }
+			/@@WATCH-END@@/ { exit } on && n++ < 120 { print }'
+		if [ -s "$run/dmesg.live" ]; then
+			echo "the kernel log's last 30 lines:"
+			tail -n 30 "$run/dmesg.live"
+		fi
+	} | cut -c1-160 | sed 's/^/    | /' >>"$run/results"
 fi
 case $(grep -a -m 1 '^HARNESS decoy=' "$run/ktap") in
 "HARNESS decoy=unchanged")
