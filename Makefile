@@ -110,8 +110,8 @@ clean:			## remove the line's VM runs and logs (build/vm, build/log; LINE=6.12: 
 	@. scripts/lib.sh && rm -rf "$$BUILD/vm" "$$LOGDIR" && \
 		{ [ ! -d "$$LINUX/.git" ] || git -C "$$LINUX" worktree prune; }
 
-help:			## this list, then the environment knobs (README, "Knobs of the harness")
+help:			## this list, then the environment knobs (docs/harness.md, "Knobs of the harness")
 	@grep -E '^[a-z-]+:.*## ' Makefile | sed 's/:.*## /\t/'
 	@echo
-	@sed -n '/^## Knobs of the harness/,/^## /{/^| `/p}' README.md | \
+	@sed -n '/^## Knobs of the harness/,/^## /{/^| `/p}' docs/harness.md | \
 		sed -E 's/^\| //; s/ \| /\t/g; s/ \|$$//; s/`//g'
