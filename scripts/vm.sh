@@ -7,7 +7,8 @@
 # of multi-threaded TCG), VM_DRIVES (extra -drive/-device arguments),
 # VM_TOPOLOGY (sockets/cores, as -smp takes them after the CPU count:
 # "sockets=2,cores=2" gives two last-level caches), VM_NVME (1: an NVMe
-# disk, below), VM_LOG (console log file), VM_OUT (keep the run directory here),
+# disk, below), VM_NVME_QUEUES (its IO queues; VM_CPUS), VM_LOG (console
+# log file), VM_OUT (keep the run directory here),
 # VM_PLUGIN (a QEMU TCG plugin and its arguments, as -plugin takes them),
 # VM_SLOW_DISKS, VM_NULLCO_OPTS, VM_DECOY (disks, below), VM_TCG_THREAD
 # (multi, the default, or single: one host thread for all vCPUs), VM_MEM
@@ -65,8 +66,9 @@ for ((i = 0; i < ${VM_SLOW_DISKS:-0}; i++)); do
 	drives+=(-drive "driver=null-co,size=1G,if=none,id=slow$i,read-zeroes=on,throttling.bps-read=1048576,throttling.bps-write=12288"
 		-device "virtio-blk-pci,drive=slow$i,num-queues=1,serial=slowsd$i")
 done
-# VM_NVME=1: an NVMe disk (serial "banvme") with one IO queue per vCPU and
-# managed MSI-X interrupts, backed by a sparse file in the run directory
+# VM_NVME=1: an NVMe disk (serial "banvme") with one IO queue per vCPU
+# (VM_NVME_QUEUES: that many, for poll queues besides) and managed MSI-X
+# interrupts, backed by a sparse file in the run directory
 # (removed when QEMU ends) so that written data reads back.
 nvme_img=""
 if [ -n "${VM_NVME:-}" ]; then
@@ -74,7 +76,7 @@ if [ -n "${VM_NVME:-}" ]; then
 	truncate -s 256M "$nvme_img"
 	# shellcheck disable=SC2054  # commas inside QEMU's option values
 	drives+=(-drive "file=$nvme_img,format=raw,if=none,id=nvm,cache=unsafe"
-		-device "nvme,drive=nvm,serial=banvme,max_ioqpairs=${VM_CPUS:-4}")
+		-device "nvme,drive=nvm,serial=banvme,max_ioqpairs=${VM_NVME_QUEUES:-${VM_CPUS:-4}}")
 fi
 # shellcheck disable=SC2206
 drives+=(${VM_DRIVES:-})

@@ -303,14 +303,16 @@ if [ -z "$LINE_MAIN" ]; then
 	# shellcheck disable=SC2086
 	LABEL=$label VM_APPEND="$BA_PROFILE ${VM_APPEND:-}" \
 		into "$TOP/tests/vm-selftests.sh" ${TESTS:-}
-	# contrib/'s udev rule and TuneD profile on this line's kernel too:
-	# the guide's advice differs by line.
-	if [ -z "${TESTS:-}" ]; then
-		step "running tests/boot-contrib.sh"
+	# contrib/'s udev rule and TuneD profile on this line's kernel too (the
+	# guide's advice differs by line), and polled IO from a redirected CPU
+	# (the line's own copy of the submit redirect).
+	for extra in boot-contrib.sh boot-poll-queues.sh; do
+		[ -z "${TESTS:-}" ] || break
+		step "running tests/$extra"
 		rc=0
-		LABEL=$label into "$TOP/tests/boot-contrib.sh" || rc=$?
-		[ "$rc" = 0 ] || result "FAIL ${label:+$label }tests/boot-contrib.sh (exit $rc)"
-	fi
+		LABEL=$label into "$TOP/tests/$extra" || rc=$?
+		[ "$rc" = 0 ] || result "FAIL ${label:+$label }tests/$extra (exit $rc)"
+	done
 	exit 0
 fi
 
