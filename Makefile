@@ -11,7 +11,7 @@ export LINE
 
 all: demo
 
-demo:			## build, boot, and print the analyzer's table
+demo:			## build, boot, and print local and remote counts of one short run at the defaults and with each mask moved
 	@scripts/demo.sh
 
 demo-matrix:		## build, boot, and print the 2008 A Q C matrix, row by row (about 4 min)

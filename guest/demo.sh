@@ -1,24 +1,63 @@
 #!/bin/bash
-# Runs inside the VM (make, make demo-matrix): a short pinned fio run on
-# null_blk with softirq completions, traced with blktrace, summarised by
-# the analyzer; with "matrix", the 2008 A Q C matrix instead.
+# Runs inside the VM (make, make demo-matrix): the same short pinned fio run
+# on null_blk with softirq completions at the defaults and with each mask
+# moved, each traced with blktrace and summed up by the analyzer as local
+# and remote counts; with "matrix", the 2008 A Q C matrix instead.
 # Usage: demo.sh KSELFTEST_DIR [matrix]
 set -eu
 . "$(dirname "$0")/lib.sh"
 KS=$1
 A=$KS/block-affinity/blktrace_analyze
 
-if [ "${2:-}" != matrix ]; then
-	nullb demo0 queue_mode=2 size=512 irqmode=1 memory_backed=1 submit_queues="$(nproc)"
+# demo_run LABEL: 1024 random 4 KiB reads by fio on CPU 1, traced, as one
+# row of local and remote counts (the analyzer's keys).
+demo_run()
+{
+	local k=/tmp/tr/keys
+
+	rm -rf /tmp/tr
 	trace_start /tmp/tr demo0 || { echo "blktrace did not start on demo0" >&2; exit 1; }
 	taskset -c 1 fio --name=demo --filename=/dev/demo0 --direct=1 --rw=randread \
-		--bs=4k --ioengine=libaio --iodepth=4 --number_ios=4096 --size=64M \
+		--bs=4k --ioengine=libaio --iodepth=4 --number_ios=1024 --size=64M \
 		--output-format=terse --output=/tmp/fio.out
 	trace_stop || exit 1
-	echo "kernel $(uname -r), $(nproc) CPUs; fio pinned to CPU 1, null_blk irqmode=1:"
-	"$A" -l "1 * *" /tmp/tr/demo0
-	[ -e /sys/block/demo0/queue/queue_affinity ] &&
-		echo "(the 2008 A Q C matrix on this kernel: make demo-matrix)"
+	"$A" -k /tmp/tr/demo0 >"$k"
+	printf '  %-30s | %8s %8s | %8s %8s | %s\n' "$1" \
+		"$(sed -n 's/^demo0\.rq\.q_local=//p' "$k")" \
+		"$(sed -n 's/^demo0\.rq\.q_remote=//p' "$k")" \
+		"$(sed -n 's/^demo0\.rq\.c_local=//p' "$k")" \
+		"$(sed -n 's/^demo0\.rq\.c_remote=//p' "$k")" \
+		"$(sed -n 's/^demo0\.rq\.completed=//p' "$k")"
+}
+
+# The same short run at the defaults, then with each mask moved to CPU 2:
+# on a single-queue disk completing in softirq context, every request is
+# dispatched and completed on the submitting CPU at the defaults;
+# completion_affinity moves the completions, queue_affinity the dispatch.
+if [ "${2:-}" != matrix ]; then
+	nullb demo0 queue_mode=2 size=512 irqmode=1 memory_backed=1 submit_queues=1
+	Q=/sys/block/demo0/queue
+	echo "kernel $(uname -r), $(nproc) CPUs; fio on CPU 1 (A) reads a single-queue"
+	echo "null_blk disk completing in softirq; Q-local: dispatched on the CPU that"
+	echo "queued the request, C-local: completed there; one blktrace per row:"
+	printf '  %-30s | %8s %8s | %8s %8s | %s\n' "setting (A Q C)" \
+		Q-local Q-remote C-local C-remote requests
+	demo_run "defaults (1 * *)"
+	if [ ! -e "$Q/queue_affinity" ]; then
+		echo "(this kernel has no queue_affinity or completion_affinity)"
+		exit 0
+	fi
+	if [ "$(nproc)" -lt 3 ]; then
+		echo "(the masks moved to CPU 2 need three CPUs)"
+		exit 0
+	fi
+	echo 2 >"$Q/completion_affinity"
+	demo_run "completion_affinity=2 (1 * 2)"
+	echo -1 >"$Q/completion_affinity"
+	echo 2 >"$Q/queue_affinity"
+	demo_run "queue_affinity=2 (1 2 *)"
+	echo -1 >"$Q/queue_affinity"
+	echo "(the 2008 A Q C matrix on this kernel: make demo-matrix)"
 	exit 0
 fi
 

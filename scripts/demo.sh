@@ -1,6 +1,7 @@
 #!/bin/bash
 # make (make demo): build what is missing, boot the patched kernel and print
-# the analyzer's table for a short pinned fio run; make demo-matrix
+# local and remote counts of a short pinned fio run at the defaults and with
+# each mask moved (guest/demo.sh); make demo-matrix
 # (DEMO=matrix): the 2008 A Q C matrix instead, each row as it is measured.
 # The guest writes its output on the run directory's share, not on the
 # console (which carries the kernel log): it is shown here as it grows.
