@@ -337,6 +337,9 @@ if [ -z "$label" ] && [ -z "${TESTS:-}" ]; then
 	step "checking that a skip not in tests/expected-skips.txt fails the run"
 	into "$TOP/tests/harness-skips.sh"
 
+	step "checking that a failed selftest check carries its want and got"
+	into "$TOP/tests/harness-ktap.sh"
+
 	if [ -n "$full" ]; then
 		step "checking the series' git handling under a hostile git config"
 		into "$TOP/tests/harness-git.sh"

@@ -1,6 +1,9 @@
 # Turn run_kselftest.sh output (KTAP, one level of nesting) into result
 # lines: "PASS|FAIL|SKIP <suite>/<program>: <test>[ (reason)]".
 # A program that fails or dies without a failing subtest becomes one FAIL.
+# A failing subtest's "want ..., got ..." diagnostic (lib.sh's ba_check)
+# follows its FAIL line as "    | want ..., got ...", so that a log that
+# keeps only the results (CI's) says why.
 function flush_prog(status, reason) {
 	if (prog == "")
 		return
@@ -13,6 +16,10 @@ function flush_prog(status, reason) {
 /^# selftests: / {
 	prog = $3; sub(/:$/, "", prog); prog = prog "/" $4
 	subtests = 0; subfail = 0
+	next
+}
+/^# # / && prog != "" {
+	diag = substr($0, 5)
 	next
 }
 /^# (not )?ok [0-9]+ / && prog != "" {
@@ -30,6 +37,9 @@ function flush_prog(status, reason) {
 	if (fail)
 		subfail++
 	print status " " prog ": " line (reason != "" ? " (" reason ")" : "")
+	if (fail && index(diag, line ": want ") == 1)
+		print "    | " substr(diag, length(line) + 3)
+	diag = ""
 	next
 }
 /^# 1\.\.0 # SKIP/ && prog != "" {
