@@ -17,7 +17,7 @@ pkgs_for() {
 	# make check and make lint only: shellcheck, and htmldocs (Sphinx,
 	# and PyYAML for the netlink specs' pages).
 	check) echo "shellcheck python3-sphinx python3-yaml" ;;
-	vm) echo "qemu-system-x86 fio blktrace mdadm dmsetup util-linux procps kmod jq" ;;
+	vm) echo "qemu-system-x86 fio blktrace mdadm dmsetup util-linux procps kmod jq g++" ;;
 	# make check's cases of contrib/: udevd, and a D-Bus system bus and
 	# the Python modules of TuneD that Debian 12 has (TuneD itself is
 	# only downloaded, scripts/tuned-root.sh).

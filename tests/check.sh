@@ -304,9 +304,10 @@ if [ -z "$LINE_MAIN" ]; then
 	LABEL=$label VM_APPEND="$BA_PROFILE ${VM_APPEND:-}" \
 		into "$TOP/tests/vm-selftests.sh" ${TESTS:-}
 	# contrib/'s udev rule and TuneD profile on this line's kernel too (the
-	# guide's advice differs by line), and polled IO from a redirected CPU
-	# (the line's own copy of the submit redirect).
-	for extra in boot-contrib.sh boot-poll-queues.sh; do
+	# guide's advice differs by line), polled IO from a redirected CPU
+	# (the line's own copy of the submit redirect), and the blktests cases
+	# (the line's own PLUG fix and masks).
+	for extra in boot-contrib.sh boot-poll-queues.sh boot-blktests.sh; do
 		[ -z "${TESTS:-}" ] || break
 		step "running tests/$extra"
 		rc=0

@@ -25,3 +25,23 @@ check() {
 [ -z "$LINE_MAIN" ] ||
 	check scripts "$TOP" 'scripts/*.sh' 'tests/*.sh' 'bench/*.sh' 'guest/*.sh' .ci/run
 check selftests "$LINUX/tools/testing/selftests/block-affinity" '*.sh'
+# The blktests cases as blktests checks its own (its Makefile's flags),
+# in the unpacked snapshot, where their sourced files are.
+if [ -n "$LINE_MAIN" ]; then
+	bt=$(mktemp -d "$BUILD/shellcheck-blktests.XXXXXX")
+	rc=0
+	"$TOP/scripts/blktests-src.sh" "$bt/src" 2>/dev/null || rc=$?
+	case $rc in
+	0)	log=$LOGDIR/shellcheck-blktests.log
+		# shellcheck disable=SC2046  # one word per case file
+		if (cd "$bt/src" && shellcheck -x -e SC2119 -f gcc \
+			$(cd "$TOP/blktests" && ls tests/*/[0-9][0-9][0-9])) >"$log" 2>&1; then
+			echo "PASS shellcheck: blktests cases" >>"$results"
+		else
+			echo "FAIL shellcheck: blktests cases ($(grep -c -E ':[0-9]+:[0-9]+: ' "$log") findings, see ${log#"$TOP"/})" >>"$results"
+		fi ;;
+	2)	echo "SKIP shellcheck: blktests cases (no blktests snapshot at BLKTESTS_TARBALL)" >>"$results" ;;
+	*)	echo "FAIL shellcheck: blktests cases (the snapshot is not the pinned one)" >>"$results" ;;
+	esac
+	rm -rf "$bt"
+fi
