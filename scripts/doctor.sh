@@ -13,8 +13,9 @@
 # deps.sh build check vm contrib deb) install, and both lines' bases (make check
 # builds both), each present or with a way to download it. What does not
 # (informational): the other package groups (bench, for make bench...),
-# the host's apt suites, and whether this user is root (make and make
-# check run as root, for apt and the VM; make doctor does not need it).
+# the host's apt suites, whether this user is root (make and make
+# check run as root, for apt and the VM; make doctor does not need it),
+# and whether the blktests snapshot is there (its cases skip without it).
 # The network is not used: a download is reported as possible, not tried.
 set -eu
 # lib.sh makes the line's build/ and build/log when sourced: its mkdir is
@@ -139,6 +140,16 @@ done
 case ",$blocking," in *,base_*)
 	advice+=("a base with no way to download: put its tarball in build/base/ (scripts/lib.sh has its name and sha256), or give apt its suite") ;;
 esac
+
+# The blktests snapshot (not packaged by Debian): without it make check
+# runs, and its blktests cases skip (an expected skip).
+bt=${BLKTESTS_TARBALL:-$TOP/../shared/blktests/blktests-a608cb5.tar.gz}
+if [ -r "$bt" ]; then
+	kv blktests_snapshot present
+else
+	kv blktests_snapshot missing
+	advice+=("no blktests snapshot at BLKTESTS_TARBALL: make check skips its blktests cases")
+fi
 
 kv blocking "${blocking:-none}"
 for a in ${advice[@]+"${advice[@]}"}; do

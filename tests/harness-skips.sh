@@ -1,7 +1,8 @@
 #!/bin/bash
 # Check of the harness: tests/skips.sh, which make check's summary runs,
 # fails a skip that tests/expected-skips.txt does not list, passes the
-# listed ones (with and without the 6.12 line's tag), and refuses a list
+# listed ones (with and without the 6.12 line's tag, and make
+# check-debug's label), and refuses a list
 # whose entry has no reason. In a scratch directory, with lists of its
 # own (EXPECTED_SKIPS).
 # Appends one result line to RESULTS. Usage: harness-skips.sh RESULTS
@@ -25,12 +26,13 @@ why: a reason
 EOF
 printf '%s\n' "PASS block-affinity/a_test.sh: one" \
 	"SKIP block-affinity/a_test.sh (no disk)" \
-	"SKIP 6.12: block-affinity/a_test.sh (no disk)" >"$scratch/listed"
+	"SKIP 6.12: block-affinity/a_test.sh (no disk)" \
+	"SKIP debug block-affinity/a_test.sh (no disk)" >"$scratch/listed"
 EXPECTED_SKIPS=$scratch/list "$TOP/tests/skips.sh" "$scratch/listed" ||
 	fail "skips.sh failed on a valid list"
 grep -q '^FAIL' "$scratch/listed" && fail "a listed skip failed: $(grep '^FAIL' "$scratch/listed")"
-grep -q '^PASS every skip is an expected one (2 skips, 1 entries' "$scratch/listed" ||
-	fail "no PASS line for two listed skips"
+grep -q '^PASS every skip is an expected one (3 skips, 1 entries' "$scratch/listed" ||
+	fail "no PASS line for three listed skips"
 
 printf '%s\n' "SKIP block-affinity/a_test.sh (no disk)" \
 	"SKIP block-affinity/a_test.sh (no disk at all)" >"$scratch/unlisted"

@@ -3,9 +3,10 @@
 # reason, in tests/expected-skips.txt. Reads the run's results (RESULTS,
 # one PASS/FAIL/SKIP line each) and appends to it one FAIL line per skip
 # that no entry matches, or one PASS line saying how many skips were
-# expected. A skip is matched without its "SKIP " and its line's tag
-# ("6.12: "), against each entry's extended regular expression (grep -E,
-# the whole line). An entry without its reason is an error of the file.
+# expected. A skip is matched without its "SKIP ", its line's tag
+# ("6.12: ") and the label of make check-debug's run ("debug "), against
+# each entry's extended regular expression (grep -E, the whole line): a
+# debug kernel skips for the same reasons. An entry without its reason is an error of the file.
 # Usage: skips.sh RESULTS
 set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
@@ -35,6 +36,7 @@ while IFS= read -r line; do
 	for l in $LINES; do
 		s=${s#"$l: "}
 	done
+	s=${s#debug }
 	if ! printf '%s\n' "$s" | grep -qEx -f "$patterns"; then
 		echo "FAIL unexpected skip (not in $(rel "$list")): ${line#SKIP }" >>"$results"
 		bad=$((bad + 1))
