@@ -2,8 +2,9 @@
 # Unpack the blktests snapshot (BLKTESTS_TARBALL, sha256 pinned: Debian
 # has no package of blktests) into DIR, emptied first, and copy the
 # project's cases (BLKTESTS_CASES, default blktests/tests/) into its
-# tests/. Exit 0: done; 2: no snapshot at BLKTESTS_TARBALL; 1: the
-# tarball is not the pinned snapshot, or another error (on stderr).
+# tests/, none of which may replace one of the snapshot's. Exit 0: done;
+# 2: no snapshot at BLKTESTS_TARBALL; 1: the tarball is not the pinned
+# snapshot, a case would replace one, or another error (on stderr).
 # Usage: blktests-src.sh DIR
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -21,4 +22,13 @@ fi
 rm -rf "$dir"
 mkdir -p "$dir"
 tar -xzf "$tarball" -C "$dir" --strip-components=1
+# A case may not replace one of blktests' own.
+for f in "$cases"/*/*; do
+	t=${f#"$cases"/}
+	case $t in */rc) continue ;; esac
+	if [ -e "$dir/tests/$t" ]; then
+		echo "blktests' snapshot has a tests/$t already" >&2
+		exit 1
+	fi
+done
 cp -r "$cases"/. "$dir/tests/"

@@ -28,7 +28,7 @@ case $rc in
 *)	result FAIL ": the blktests snapshot (see $(rel "$log"))"
 	exit 0 ;;
 esac
-if ! make -C "$src" >"$log" 2>&1; then
+if ! make -C "$src" >>"$log" 2>&1; then
 	result FAIL ": the snapshot does not build (see $(rel "$log"))"
 	exit 0
 fi
@@ -38,29 +38,39 @@ list=$(cd "$cases" && find . -mindepth 2 -maxdepth 2 -type f -name '[0-9][0-9][0
 run=$(mktemp -d "$BUILD/vm/blktests.XXXXXX")
 rc=0
 # Results on the guest's tmpfs, copied out after: blktrace cannot write
-# its trace files to the run directory's 9p share.
+# its trace files to the run directory's 9p share. ./check's output goes
+# to a file, not a terminal: one plain line per case, no cursor moves.
 VM_OUT=$run VM_TIMEOUT=$T_BOOT "$TOP/scripts/vm.sh" \
-	"cd $src && { ./check -o /tmp/results $list; rc=\$?; cp -r /tmp/results /run/out/; exit \$rc; }" \
+	"cd $src && { ./check -o /tmp/results $list >/tmp/check.out 2>&1; rc=\$?; cp -r /tmp/results /tmp/check.out /run/out/; exit \$rc; }" \
 	>"$run/out.txt" 2>&1 || rc=$?
-# ./check prints "CASE (DESCRIPTION) [passed|failed|not run]" with
-# cursor moves between; the last status of each case counts.
+touch "$run/check.out"
+# status CASE: ./check's "CASE (DESCRIPTION) [passed|failed|not run]",
+# or for a whole group that did not run "GROUP/*** [not run]"; the
+# indented lines under it: skip reasons, and "key ... value" lines.
+status() {
+	awk -v t="$1" -v g="${1%/*}/***" '
+		$1 == t || $1 == g { st = $NF; if ($(NF - 1) == "[not") st = "[not run]"
+			why = ""; on = 1; next }
+		on && /^    / { if ($0 !~ /\.\.\./) { sub(/^ +/, ""); why = why (why == "" ? "" : "; ") $0 }; next }
+		{ on = 0 }
+		END { print st; print why }' "$run/check.out"
+}
 for t in $list; do
-	line=$(tr '\r' '\n' <"$run/out.txt" | sed 's/\x1b\[[0-9;]*[A-Za-z]//g' |
-		grep "^$t " | grep '\[\(passed\|failed\|not run\)\]' | tail -n 1 || true)
+	{ read -r st; read -r why; } < <(status "$t")
 	desc=$(sed -n 's/^DESCRIPTION="\(.*\)"$/\1/p' "$cases/$t")
-	case $line in
-	*"[passed]"*) result PASS ": $t ($desc)" ;;
-	*"[failed]"*)
-		result FAIL ": $t ($desc; see $(rel "$run")/results/nodev/$t.out.bad and .full)"
-		if [ -f "$run/results/nodev/$t.out.bad" ]; then
-			diff "$cases/$t.out" "$run/results/nodev/$t.out.bad" |
-				grep '^[<>]' | head -n 6 | sed 's/^/    | /' >>"$results"
-		fi ;;
-	*"[not run]"*)
-		why=$(tr '\r' '\n' <"$run/out.txt" | sed 's/\x1b\[[0-9;]*[A-Za-z]//g' |
-			awk -v t="$t" '$1 == t { on = 1; next } on && /^[^ ]/ { exit }
-				on { sub(/^ +/, ""); print; exit }')
-		result SKIP ": $t ($desc: ${why:-not run})" ;;
-	*) result FAIL ": $t ($desc): no result (VM exit $rc, see $(rel "$run")/out.txt)" ;;
+	bad=$run/results/nodev/$t
+	case $st in
+	"[passed]") result PASS ": $t ($desc)" ;;
+	"[failed]")
+		reason=$(sed -n 's/^reason\t//p' "$bad" 2>/dev/null || true)
+		case $reason in
+		output) result FAIL ": $t ($desc; see $(rel "$bad").out.bad and .full)"
+			diff "$cases/$t.out" "$bad.out.bad" 2>/dev/null |
+				grep '^[<>]' | head -n 6 | sed 's/^/    | /' >>"$results" ;;
+		dmesg) result FAIL ": $t ($desc: kernel log, see $(rel "$bad").dmesg)" ;;
+		*) result FAIL ": $t ($desc: ${reason:-failed}; see $(rel "$bad").full)" ;;
+		esac ;;
+	"[not run]") result SKIP ": $t ($desc: ${why:-not run})" ;;
+	*) result FAIL ": $t ($desc): no result (VM exit $rc, see $(rel "$run")/check.out)" ;;
 	esac
 done
