@@ -23,7 +23,7 @@ check:			## the test suite CI runs (the README's test command): the 7.3 line (ma
 check-full:		## make check, and the distribution-like and PREEMPT_RT lanes, every patch built alone (W=1), htmldocs (four kernels; its deadline is 150 min)
 	@CHECK_FULL=1 tests/check.sh
 
-lint:			## shellcheck of every script and checkpatch --strict of every patch (both lines), in seconds
+lint:			## shellcheck of every script and checkpatch --strict of every patch (both lines), about 3 minutes
 	@tests/lint.sh
 
 check-debug:		## make check on a KASAN/lockdep kernel, longer limits (not in CI: slow)
