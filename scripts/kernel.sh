@@ -1,8 +1,9 @@
 #!/bin/bash
 # Build the VM kernel from the line's tree (build/linux; LINE=6.12:
 # build/linux-6.12) or SRC=... into the line's obj (build/obj;
-# build/6.12/obj) or KOBJ=...: tinyconfig + config/*.config, out-of-tree
-# objects.
+# build/6.12/obj) or KOBJ=...: tinyconfig + the selftests' config (the
+# line's tree's, also for SRC=, so that a base kernel gets the same
+# options) + config/*.config, out-of-tree objects.
 set -eu
 . "$(dirname "$0")/lib.sh"
 "$TOP/scripts/deps.sh" build
@@ -20,6 +21,10 @@ jobs=$MAKE_JOBS
 # rebuilds nearly everything.
 # shellcheck disable=SC2206  # EXTRA_CONFIG: a list of files
 frags=("$TOP"/config/*.config ${EXTRA_CONFIG:-})
+# The selftests' own config is where their options are declared
+# (tests/config-lint.sh): merged first, so that config/ may override it.
+stconfig=$LINUX/tools/testing/selftests/block-affinity/config
+[ ! -f "$stconfig" ] || frags=("$stconfig" "${frags[@]}")
 symbols=$(grep -rhs --include='Kconfig*' -E '^(menu)?config [A-Z0-9_]+$' "$SRC" |
 	sed -E 's/^(menu)?config /CONFIG_/' | sort -u)
 # has_symbol CONFIG_X: whether the tree's Kconfig defines X.

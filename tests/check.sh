@@ -255,6 +255,9 @@ if [ -z "${TESTS:-}" ]; then
 	step "shellcheck of ${LINE_MAIN:+the scripts and }the selftests"
 	into "$TOP/tests/shellcheck.sh"
 
+	step "the selftests' config sets every option the tests name"
+	into "$TOP/tests/config-lint.sh"
+
 	if [ -n "$LINE_MAIN" ]; then
 		step "the recorded figures the docs quote say what made them"
 		into "$TOP/tests/provenance.sh"
@@ -297,11 +300,21 @@ else
 	exit 1
 fi
 
+# The selftests that need no kernel of the series run on the host, out
+# of the VM's boot (the analyzer's: a tenth of their VM time).
+HOST_TESTS=""
+if [ -z "${TESTS:-}" ]; then
+	HOST_TESTS=analyzer_test.sh
+	step "running $HOST_TESTS on the host"
+	# shellcheck disable=SC2086
+	into "$TOP/tests/host-selftests.sh" $HOST_TESTS
+fi
+
 # Another line: the main lane's selftests, and that is all.
 if [ -z "$LINE_MAIN" ]; then
 	step "running the block-affinity selftests in the VM"
 	# shellcheck disable=SC2086
-	LABEL=$label VM_APPEND="$BA_PROFILE ${VM_APPEND:-}" \
+	LABEL=$label VM_APPEND="$BA_PROFILE ${VM_APPEND:-}" VM_EXCLUDE=$HOST_TESTS \
 		into "$TOP/tests/vm-selftests.sh" ${TESTS:-}
 	# contrib/'s udev rule and TuneD profile on this line's kernel too (the
 	# guide's advice differs by line), polled IO from a redirected CPU
@@ -341,6 +354,9 @@ if [ -z "$label" ] && [ -z "${TESTS:-}" ]; then
 	step "checking that a failed selftest check carries its want and got"
 	into "$TOP/tests/harness-ktap.sh"
 
+	step "checking that the config lint fails on a missing or unknown option"
+	into "$TOP/tests/harness-config.sh"
+
 	if [ -n "$full" ]; then
 		step "checking the series' git handling under a hostile git config"
 		into "$TOP/tests/harness-git.sh"
@@ -372,7 +388,7 @@ fi
 
 step "running the block-affinity selftests in the VM"
 # shellcheck disable=SC2086
-LABEL=$label VM_APPEND="$BA_PROFILE ${VM_APPEND:-}" \
+LABEL=$label VM_APPEND="$BA_PROFILE ${VM_APPEND:-}" VM_EXCLUDE=$HOST_TESTS \
 	into "$TOP/tests/vm-selftests.sh" ${TESTS:-}
 [ -z "${TESTS:-}" ] || exit 0
 
@@ -430,4 +446,11 @@ if [ -n "$others" ]; then
 		step "the $line line: series, checkpatch, kernel, selftests in the VM"
 		in_line "$line" "$TOP/tests/check.sh" || true
 	done
+fi
+
+# The mutants' guards against the checks this run made, every line's
+# (make check-mutants counts a catch only by them).
+if [ -n "$LINE_MAIN" ] && [ -z "${TESTS:-}" ] && [ -z "$label" ]; then
+	step "checking that every mutant's guard names a check of its test"
+	"$TOP/tests/mutant-guards.sh" "$results" "$results"
 fi

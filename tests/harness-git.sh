@@ -64,7 +64,7 @@ user() {
 
 repo=${HARNESS_REPO:-$scratch/repo}
 if [ -z "${HARNESS_REPO:-}" ]; then
-	git clone -q "$TOP" "$repo"
+	clone_worktree "$repo"
 fi
 lx=$repo/$(rel "$LINUX")
 bk=$repo/$(rel "$BUILD")/backup.git

@@ -26,7 +26,7 @@ fail() {
 }
 
 repo=$scratch/repo
-git clone -q "$TOP" "$repo"
+clone_worktree "$repo"
 seed_clone "$repo"
 "$repo/scripts/tree.sh" >>"$log" 2>&1 || fail "the scratch tree does not build"
 lx=$repo/$(rel "$LINUX")

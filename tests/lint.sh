@@ -2,6 +2,7 @@
 # make lint: the static gates of make check on their own (about 3 minutes
 # on 2 CPUs, once the bases and trees exist; it makes them first):
 # the shellcheck run over the scripts and the selftests (tests/shellcheck.sh),
+# the selftests' config against the options they name (tests/config-lint.sh),
 # the provenance of the figures the docs quote (tests/provenance.sh) and
 # checkpatch --strict of every patch (tests/checkpatch.sh), on every line
 # (LINES in scripts/lib.sh: patches/ on build/linux, patches/6.12/ on
@@ -18,6 +19,7 @@ for line in $LINES; do
 	: >"$one"
 	if in_line "$line" "$TOP/scripts/tree.sh" >/dev/null; then
 		in_line "$line" "$TOP/tests/shellcheck.sh" "$one"
+		in_line "$line" "$TOP/tests/config-lint.sh" "$one"
 		in_line "$line" "$TOP/tests/checkpatch.sh" "$one" 2>/dev/null
 	else
 		echo "FAIL series applies (scripts/tree.sh)" >>"$one"

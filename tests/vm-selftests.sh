@@ -8,7 +8,8 @@
 # a "decoy" disk before it stands where an ordinary VM has its root disk,
 # and a result line says whether the tests left it alone
 # (guest/selftests.sh).
-# Usage: vm-selftests.sh RESULTS [TEST...]   (default: all tests)
+# Usage: vm-selftests.sh RESULTS [TEST...]   (default: all tests but those
+# in VM_EXCLUDE, which make check runs on the host: tests/host-selftests.sh)
 # Env: VM_APPEND, VM_TIMEOUT, KIMAGE as for scripts/vm.sh; LABEL prefixes
 # the test names (for runs with special boot options); KSFT_OUT, the
 # installed selftests (build/kselftest). Time limits:
@@ -22,7 +23,8 @@ shift
 ks=${KSFT_OUT:-$BUILD/kselftest}
 [ -x "$ks/run_kselftest.sh" ] || die "selftests not built; run scripts/selftests-build.sh"
 if [ $# -eq 0 ]; then
-	mapfile -t tests < <(sed 's/^block-affinity://' "$ks/kselftest-list.txt")
+	mapfile -t tests < <(sed 's/^block-affinity://' "$ks/kselftest-list.txt" |
+		grep -vxF -f <(printf '%s\n' ${VM_EXCLUDE:-}))
 	set -- "${tests[@]}"
 fi
 # One test's limit: the settings file's timeout=, scaled for slow kernels.
@@ -55,7 +57,7 @@ set -e
 # out.txt, adds a carriage return to each line and may drop or mix in
 # kernel messages.
 touch "$run/ktap"
-awk -f "$TOP/tests/ktap-results.awk" "$run/ktap" | sed "s|^\([A-Z]*\) |\1 ${LABEL:+$LABEL }|" >"$run/results"
+awk -f "$TOP/tests/ktap-results.awk" "$run/ktap" | sed "s|^\([A-Z][A-Z]*\) |\1 ${LABEL:+$LABEL }|" >"$run/results"
 # A guest that did not finish (timeout, no result) fails, even when the
 # tests it ran so far passed: the one it was in may be cut short.
 # Its FAIL line says which test it was in; the console's last lines before
