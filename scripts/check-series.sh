@@ -1,7 +1,11 @@
 #!/bin/bash
 # Build every commit of the series (base..HEAD of build/linux) on its own:
 # the block layer, null_blk, md and tracing objects, with the VM config, so that each
-# patch is known to compile. Usage: check-series.sh [TARGETS...]
+# patch is known to compile. Then the tip with the configurations the VM
+# kernels never have: CONFIG_BLK_CPU_AFFINITY=n (the series' stubs),
+# CONFIG_BLK_DEV_IO_TRACE=n and CONFIG_SMP=n, the same objects with W=1
+# and kernel/sched/ (the housekeeping hook) without; objects only, no link.
+# Usage: check-series.sh [TARGETS...]
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -47,3 +51,33 @@ for c in $(git -C "$LINUX" rev-list --reverse base..HEAD); do
 		die "warnings: $subject"
 	fi
 done
+
+# variant NAME SCRIPTS-CONFIG-ARGS...: the tip built with the main config
+# changed by scripts/config; each change must have taken effect, and no
+# W=1 warning may be new against the base.
+variant() {
+	local name=$1 cfg=$obj/.config
+	shift
+	worktree "$src" HEAD || die "no worktree of the tip"
+	cp "$KOBJ/.config" "$cfg"
+	"$src/scripts/config" --file "$cfg" "$@"
+	# shellcheck disable=SC2086
+	run_logged "$LOGDIR/check-series.log" "building the tip with $name" sh -c \
+		"make -C '$src' O='$obj' olddefconfig >/dev/null &&
+		 make -C '$src' O='$obj' -j$MAKE_JOBS W=1 $targets &&
+		 make -C '$src' O='$obj' -j$MAKE_JOBS kernel/sched/" ||
+		die "does not build with $name"
+	case " $* " in
+	*" -d "*) opt=${*##*-d }; opt=${opt%% *}
+		! grep -q "^CONFIG_$opt=" "$cfg" || die "$name: CONFIG_$opt is still set" ;;
+	esac
+	new=$(warnings "$LOGDIR/check-series.log" | comm -13 "$obj.base-warnings" -)
+	if [ -n "$new" ]; then
+		printf '%s\n' "$new" | head >&2
+		die "warnings with $name"
+	fi
+}
+variant BLK_CPU_AFFINITY=n -d BLK_CPU_AFFINITY
+variant BLK_DEV_IO_TRACE=n -d BLK_DEV_IO_TRACE
+variant SMP=n -d SMP
+cp "$KOBJ/.config" "$obj/.config"

@@ -127,40 +127,38 @@ T_CHECK_FULL=$((9000 * TIMEOUT_SCALE))	# make check-full, to its summary
 # Parallel jobs for every kernel and selftests build.
 MAKE_JOBS=${MAKE_JOBS:-$(($(nproc) + 1))}
 
-# The selftests' short profile: what make check (tests/check.sh) passes on
-# the kernel command line, each value overridable from the environment.
-# The tests' own defaults (selftests' lib.sh): stress 120 s, the A Q C
-# matrix 400 requests per row on every device and steering, the pairing
-# test 1024 requests per workload, the completion flood 60 s.
-# Here: the stress test 30 s; the matrix 200 requests per row on
-# virtio-blk and on null_blk with IPI steering (the null_blk rows with
-# thread steering, whose placement comes from the same tables, are left to
-# a plain run_tests or BA_MATRIX); the pairing test 512 requests; the
-# completion flood 30 s (the unbounded thread of v1 starved the busy loop
-# to 4% of the CPU, where the series leaves it half, a difference that
-# 30 s shows as well, and 30 s is still past the soft lockup detector's 20);
-# the pairing test with the schedulers none and mq-deadline (a third of its
-# time went to bfq, which takes the block core's path for any scheduler,
-# the one mq-deadline takes; the distribution-like lane and the mutants
-# run the tests' default, all three).
-BA_PROFILE="BA_STRESS_SECS=${BA_STRESS_SECS:-30} BA_NR_IOS=${BA_NR_IOS:-200} BA_PLUG_IOS=${BA_PLUG_IOS:-512} BA_PLUG_SCHEDS=${BA_PLUG_SCHEDS:-none,mq-deadline} BA_MATRIX=${BA_MATRIX:-virtio,nullb-ipi} BA_FLOOD_SECS=${BA_FLOOD_SECS:-30}"
-# The other runs' profiles, fixed as they were before this file held them
-# (VM_APPEND, added after them, overrides a value; the tests' defaults
-# apply to what they do not name):
-# the distribution-like lane's elevator=nosuch boot: every matrix row at
-# 400 requests, as a distribution's kernel runs them, and the two long
-# tests short;
-BA_PROFILE_DISTRO="BA_STRESS_SECS=30 BA_FLOOD_SECS=30"
+# The selftests' sizes. Their defaults are the short forms (selftests'
+# lib.sh, ba_profile): the matrix, LLC and NVMe tests 200 requests per
+# case, the matrix's virtio-blk rows and null_blk rows with IPI steering
+# (the rows with thread steering use the same tables), the pairing test
+# 512 requests per workload with the schedulers none and mq-deadline, the
+# stress test 30 s, the completion flood 30 s (the unbounded thread of v1
+# starved the busy loop to 4% of the CPU, where the series leaves it half,
+# a difference that 30 s shows as well, and 30 s is still past the soft
+# lockup detector's 20). BA_FULL=1 gives the long forms: 400 requests,
+# every matrix run, 1024 requests and bfq too, 120 s and 60 s.
+# What make check (tests/check.sh) passes on the kernel command line: the
+# defaults, and any of these variables set in the environment.
+BA_PROFILE=""
+for v in BA_FULL BA_STRESS_SECS BA_NR_IOS BA_PLUG_IOS BA_PLUG_SCHEDS BA_MATRIX BA_FLOOD_SECS; do
+	[ -z "${!v:-}" ] || BA_PROFILE="$BA_PROFILE${BA_PROFILE:+ }$v=${!v}"
+done
+unset v
+# The other runs' profiles (VM_APPEND, added after them, overrides a value):
+# the distribution-like lane's elevator=nosuch boot: the long forms, as a
+# distribution's kernel would run them, with the two long tests short;
+BA_PROFILE_DISTRO="BA_FULL=1 BA_STRESS_SECS=30 BA_FLOOD_SECS=30"
 # the PREEMPT_RT lane: the matrix with thread steering only (what
 # PREEMPT_RT changes), 100 requests per row (lockdep makes it slow);
 BA_PROFILE_RT="BA_STRESS_SECS=30 BA_NR_IOS=100 BA_MATRIX=nullb-kthread"
-# the two-LLC boot: its cache-sharing rows at 200 requests;
+# the two-LLC, write-queue and poll-queue boots: 200 requests per case;
 BA_PROFILE_LLC="BA_NR_IOS=${BA_NR_IOS:-200}"
-# the mutants: a 60 s stress test (races need time to show), 100 requests
-# per matrix row (a wrong placement shows in every row);
-BA_PROFILE_MUTANT="BA_NR_IOS=100 BA_STRESS_SECS=60"
-# make demo-matrix: 200 requests per row.
-BA_PROFILE_DEMO="BA_NR_IOS=200"
+# the mutants: the long forms (every matrix run, every scheduler of the
+# pairing test) with a 60 s stress test (races need time to show) and 100
+# requests per matrix row (a wrong placement shows in every row);
+BA_PROFILE_MUTANT="BA_FULL=1 BA_NR_IOS=100 BA_STRESS_SECS=60"
+# make demo-matrix: 200 requests per row, every matrix run.
+BA_PROFILE_DEMO="BA_NR_IOS=200 BA_MATRIX=virtio,nullb-ipi,nullb-kthread"
 
 # cap_time T: T seconds, or the time left until make check's deadline
 # (CHECK_DEADLINE, seconds since the epoch, which tests/check.sh exports)

@@ -334,9 +334,9 @@ fi
 # the debug kernel do not need.
 if [ -z "$label" ] && [ -z "${TESTS:-}" ]; then
 	if [ -n "$full" ]; then
-		step "every patch builds alone with W=1 (block, null_blk, md, tracing)"
+		step "every patch builds alone with W=1 (block, null_blk, md, tracing), the tip with the options off"
 		if "$TOP/scripts/check-series.sh"; then
-			result "PASS every patch builds alone with W=1 ($(series_list | wc -l) patches, no warning the base lacks)"
+			result "PASS every patch builds alone with W=1 ($(series_list | wc -l) patches, no warning the base lacks), the tip with BLK_CPU_AFFINITY=n, BLK_DEV_IO_TRACE=n and SMP=n"
 		else
 			result "FAIL every patch builds alone with W=1 (see $(rel "$LOGDIR")/check-series.log)"
 		fi
@@ -380,7 +380,8 @@ if [ -z "$label" ] && [ -z "${TESTS:-}" ]; then
 	into "$TOP/tests/harness-trace-kill.sh"
 fi
 
-# The selftests in their short profile (BA_PROFILE, scripts/lib.sh).
+# The selftests in their default, short, form (BA_PROFILE: what the
+# environment overrides, scripts/lib.sh).
 if [ -z "${TESTS:-}" ]; then
 	step "checking that a VM run stopped by SIGINT, SIGTERM or SIGHUP leaves no QEMU behind"
 	into "$TOP/tests/harness-sigint.sh"
