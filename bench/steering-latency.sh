@@ -1,6 +1,6 @@
 #!/bin/bash
 # Completion latency of steered completions with a CPU hog on the
-# completion CPU (issue: priority of the completion threads): boots the
+# completion CPU (the priority of the completion threads): boots the
 # main lane's patched kernel (build/obj, made by make check) twice in the
 # 4-vCPU VM, plain and with threadirqs, and runs
 # guest/steering-latency.sh in it. Wall-clock TCG: latencies include

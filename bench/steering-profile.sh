@@ -1,5 +1,5 @@
 #!/bin/bash
-# Where thread steering's instructions go, at queue depth 1 (issue: cost of
+# Where thread steering's instructions go, at queue depth 1 (the cost of
 # the completion threads): boots the main lane's patched kernel (build/obj,
 # made by make check) in the 4-vCPU VM under QEMU -icount with the
 # insn-profile plugin, and runs guest/fio.sh's null_blk jobs that

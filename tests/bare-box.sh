@@ -1,5 +1,5 @@
 #!/bin/bash
-# The newcomer's run (review R1): a bare Debian 12, debootstrap's minbase
+# The newcomer's run: a bare Debian 12, debootstrap's minbase
 # variant with the bookworm, bookworm-updates and bookworm-security suites,
 # gets make (the one package the README asks for) and a clone of this
 # repository at HEAD, then runs make doctor, make and make check in it as

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Check of the selftests' cleanup (the v2 test review's T5): a test killed
+# Check of the selftests' cleanup: a test killed
 # mid-trace leaves no blktrace and no kernel trace on the disk it traced,
 # and blktrace starts on that disk again (guest/trace-kill.sh, in
 # the VM, on the installed selftests). Appends result lines to RESULTS.
