@@ -139,11 +139,12 @@ MAKE_JOBS=${MAKE_JOBS:-$(($(nproc) + 1))}
 # every matrix run, 1024 requests and bfq too, 120 s and 60 s.
 # What make check (tests/check.sh) passes on the kernel command line: the
 # defaults, and any of these variables set in the environment.
+# (one word each: the tests take commas where they take spaces).
 BA_PROFILE=""
-for v in BA_FULL BA_STRESS_SECS BA_NR_IOS BA_PLUG_IOS BA_PLUG_SCHEDS BA_MATRIX BA_FLOOD_SECS; do
-	[ -z "${!v:-}" ] || BA_PROFILE="$BA_PROFILE${BA_PROFILE:+ }$v=${!v}"
+for _ba_v in BA_FULL BA_STRESS_SECS BA_NR_IOS BA_PLUG_IOS BA_PLUG_SCHEDS BA_MATRIX BA_FLOOD_SECS; do
+	[ -z "${!_ba_v:-}" ] || BA_PROFILE="$BA_PROFILE${BA_PROFILE:+ }$_ba_v=${!_ba_v// /,}"
 done
-unset v
+unset _ba_v
 # The other runs' profiles (VM_APPEND, added after them, overrides a value):
 # the distribution-like lane's elevator=nosuch boot: the long forms, as a
 # distribution's kernel would run them, with the two long tests short;

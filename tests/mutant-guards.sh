@@ -16,6 +16,7 @@ set -eu
 results=$1
 run=$2
 checks=$(mktemp)
+list=${KSFT_OUT:-$BUILD/kselftest}/kselftest-list.txt
 trap 'rm -f "$checks"' EXIT
 # The descriptions of the checks that ran: "TEST: description".
 sed -nE 's/^(PASS|FAIL|SKIP) ([^ ]+: )?(\[[^]]*\] )?block-affinity\/([^ :]+: .*)$/\4/p' "$run" >"$checks"
@@ -26,7 +27,9 @@ while IFS=$'\t' read -r name _ _ _ guards; do
 	for pair in "${pairs[@]}"; do
 		t=${pair%%:*} text=${pair#*:}
 		n=$((n + 1))
-		if ! grep -q "^$t: " "$checks"; then
+		if ! grep -qx "block-affinity:$t" "$list"; then
+			bad="$bad $name($t:no-such-selftest)"
+		elif ! grep -q "^$t: " "$checks"; then
 			elsewhere="$elsewhere $name:$t"
 		elif ! grep "^$t: " "$checks" | grep -qF -- "$text"; then
 			bad="$bad $name($t:$text)"
