@@ -72,6 +72,10 @@ lines=$LINE
 # keeps the time, and prints the summary however the run ended.
 if [ -z "${CHECK_DEADLINE:-}" ]; then
 	start=$(date +%s)
+	# scratch trees whose removal (remove_later) a shutdown interrupted
+	for d in "$TOP"/build/*.removing "$TOP"/build/6.12/*.removing; do
+		[ ! -e "$d" ] || setsid nice -n 19 rm -rf "$d" </dev/null >/dev/null 2>&1 &
+	done
 	: >"$results"
 	export CHECK_RESULTS=$results CHECK_STEP=$BUILD/check-step
 	export CHECK_TIMES=$results.times

@@ -17,7 +17,7 @@ set -eu
 results=$1
 [ -d "$BUILD/base.git" ] || "$TOP/scripts/tree.sh" >/dev/null
 scratch=$(mktemp -d "$BUILD/harness-tree.XXXXXX")
-trap 'rm -rf "$scratch"' EXIT
+trap 'remove_later "$scratch"' EXIT
 log=$LOGDIR/harness-tree.log
 : >"$log"
 fail() {
