@@ -74,7 +74,9 @@ if [ -z "${CHECK_DEADLINE:-}" ]; then
 	start=$(date +%s)
 	# scratch trees whose removal (remove_later) a shutdown interrupted
 	for d in "$TOP"/build/*.removing "$TOP"/build/6.12/*.removing; do
-		[ ! -e "$d" ] || setsid nice -n 19 rm -rf "$d" </dev/null >/dev/null 2>&1 &
+		if [ -e "$d" ]; then
+			setsid nice -n 19 rm -rf "$d" </dev/null >/dev/null 2>&1 &
+		fi
 	done
 	: >"$results"
 	export CHECK_RESULTS=$results CHECK_STEP=$BUILD/check-step
