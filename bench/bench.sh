@@ -66,7 +66,7 @@ fi
 start=$(date +%s)
 "$TOP/scripts/bench-kernels.sh"
 config="config/*.config${BENCH_CONFIG:+ + config/$BENCH_CONFIG/$BENCH_CONFIG.config}"
-MADE_BY="\`$made_by\`; the series at $(git -C "$LINUX" rev-parse --short=12 HEAD) (this repository at $(git -C "$TOP" describe --always --dirty)), built with $config"
+MADE_BY="\`$made_by\`; $(made_from), built with $config"
 "$TOP/scripts/selftests-build.sh" # the analyzer, for the A Q C counts
 plugin=$BUILD/insn-window.so
 gcc -O2 -Wall -shared -fPIC -o "$plugin" "$TOP/bench/insn-window.c"

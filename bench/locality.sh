@@ -20,7 +20,7 @@ ROWS="n-rq0 n-rq1 n-rq2 n-rq2k n-own n-ownk n-other v-rq0 v-rq1 v-rq2 v-rq2k v-o
 raw=$BUILD/locality.raw
 start=$(date +%s)
 "$TOP/scripts/kernel.sh"
-made_by="make bench-locality (IOS=$IOS REPS=$REPS ICOUNT_SHIFT=$SHIFT); the series at $(git -C "$LINUX" rev-parse --short=12 HEAD) (this repository at $(git -C "$TOP" describe --always --dirty)), built with config/vm.config"
+made_by="make bench-locality (IOS=$IOS REPS=$REPS ICOUNT_SHIFT=$SHIFT); $(made_from), built with config/vm.config"
 plugin=$BUILD/cache-model.so
 gcc -O2 -Wall -shared -fPIC -o "$plugin" "$TOP/bench/cache-model.c"
 

@@ -70,7 +70,7 @@ table()
 {
 	echo "# Sync reads against async writeback"
 	echo
-	echo "Made by \`make bench-sync-read\` (SECS=$SECS RUNS=$RUNS) on $(date -u +%Y-%m-%d); the series at $(git -C "$LINUX" rev-parse --short=12 HEAD) (this repository at $(git -C "$TOP" describe --always --dirty)), base $(cat "$BUILD/base.version"), built with config/*.config; QEMU $(qemu-system-x86_64 --version | awk 'NR == 1 { print $4 }')."
+	echo "Made by \`make bench-sync-read\` (SECS=$SECS RUNS=$RUNS) on $(date -u +%Y-%m-%d); $(made_from), base $(cat "$BUILD/base.version"), built with config/*.config; QEMU $(qemu-system-x86_64 --version | awk 'NR == 1 { print $4 }')."
 	echo
 	echo "$RUNS boots per kernel,"
 	echo "kernels interleaved; median (min-max) over the boots. Raw: \`sync-read.raw\`."

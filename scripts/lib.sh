@@ -307,6 +307,62 @@ series_list() {
 	[ ! -f "$PATCHES/series" ] || grep -v -E '^[[:space:]]*(#|$)' "$PATCHES/series" || true
 }
 
+# kernel_code_hash: the kernel code of a series, as 12 hex digits, from
+# its git patches on standard input: the hunks of every file outside tools/
+# and Documentation/, file by file in path order and each file's hunks in
+# series order, without line numbers, index lines or commit messages. A
+# record names the code it was made from by it (tree_kernel_code), and
+# tests/provenance.sh compares that with the committed series'
+# (series_kernel_code): a new selftest, document or commit message keeps
+# the hash; any change to the kernel's code changes it.
+kernel_code_hash() {
+	awk -v OFS='\t' '
+	/^From [0-9a-f]{40} / { keep = 0; left = 0; next }
+	left > 0 {
+		c = substr($0, 1, 1)
+		if (c == "-") old--
+		else if (c == "+") new--
+		else if (c != "\\") { old--; new-- }
+		left = old + new
+		print file, ++seq, $0
+		next
+	}
+	/^diff --git / { file = substr($3, 3); keep = file !~ /^(tools|Documentation)\//; next }
+	keep && /^@@ -[0-9]/ {
+		split($2, o, ","); split($3, n, ",")
+		old = (2 in o) ? o[2] : 1; new = (2 in n) ? n[2] : 1
+		left = old + new
+		print file, ++seq, "@@"
+	}' | LC_ALL=C sort -s -t "$(printf '\t')" -k1,1 -k2,2n | cut -f3- |
+		sha256sum | cut -c1-12
+}
+
+# series_kernel_code: kernel_code_hash of the line's committed series.
+series_kernel_code() {
+	local f
+
+	series_list | while read -r f; do cat "$PATCHES/$f"; done | kernel_code_hash
+}
+
+# tree_kernel_code: kernel_code_hash of the line's tree (base..HEAD), with
+# "-dirty" when it has uncommitted changes: what a record was made from.
+tree_kernel_code() {
+	local dirty=""
+
+	[ -z "$(git -C "$LINUX" status --porcelain --untracked-files=no)" ] || dirty=-dirty
+	printf '%s%s\n' "$(git -C "$LINUX" format-patch -q --stdout --no-signature base..HEAD |
+		kernel_code_hash)" "$dirty"
+}
+
+# made_from: what a record was made from, for its "Made by" line: "the
+# series at <tree commit> (kernel code <tree_kernel_code>; this repository
+# at <commit>)".
+made_from() {
+	printf 'the series at %s (kernel code %s; this repository at %s)\n' \
+		"$(git -C "$LINUX" rev-parse --short=12 HEAD)" "$(tree_kernel_code)" \
+		"$(git -C "$TOP" describe --always --dirty)"
+}
+
 # tree_matches_patches: true when the tree's commits are exactly PATCHES.
 tree_matches_patches() {
 	local tmp rc=0

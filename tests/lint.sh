@@ -3,7 +3,8 @@
 # on 2 CPUs, once the bases and trees exist; it makes them first):
 # the shellcheck run over the scripts and the selftests (tests/shellcheck.sh),
 # the selftests' config against the options they name (tests/config-lint.sh),
-# the provenance of the figures the docs quote (tests/provenance.sh) and
+# the provenance of the figures the docs quote, and that they are current
+# or listed in tests/expected-skips.txt (tests/provenance.sh), and
 # checkpatch --strict of every patch (tests/checkpatch.sh), on every line
 # (LINES in scripts/lib.sh: patches/ on build/linux, patches/6.12/ on
 # build/linux-6.12, as make tree leaves them; the 6.12 line's results
@@ -27,5 +28,10 @@ for line in $LINES; do
 	tag_results "$line" <"$one" >>"$results"
 done
 "$TOP/tests/provenance.sh" "$results"
+# A record made from other kernel code is a skip: one that
+# tests/expected-skips.txt does not list fails lint as it fails make check.
+grep '^SKIP provenance: ' "$results" >"$one" || true
+"$TOP/tests/skips.sh" "$one"
+grep -v '^SKIP' "$one" >>"$results" || true
 cat "$results"
 ! grep -q '^FAIL' "$results"
