@@ -25,7 +25,7 @@ if [ "$(id -u)" != 0 ]; then
 	result SKIP "the scratch install (dpkg runs the maintainer scripts in a chroot: needs root)"
 	exit 0
 fi
-log=$LOGDIR/deb-install.log
+log=$LOGDIR/${label// /-}-install.log
 if ! out=$(DEB_KOBJ=$obj "$TOP/scripts/deb.sh" 2>&1); then
 	printf '%s\n' "$out" >"$log"
 	result FAIL "make deb from $(rel "$obj") (see $(rel "$log"))"

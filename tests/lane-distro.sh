@@ -29,6 +29,11 @@ fi
 # it in the background while the main lane's VM runs).
 [ -z "${LANE_BUILD_ONLY:-}" ] || exit 0
 
+# The Debian package of these objects, with the modules the main kernel
+# does not have (tests/deb-install.sh: installed into a scratch root, every
+# module of modules.order in it).
+LABEL=distro DEB_KOBJ=$KOBJ "$TOP/tests/deb-install.sh" "$results"
+
 export KIMAGE=$KOBJ/arch/x86/boot/bzImage
 export VM_TCG_THREAD=single VM_TIMEOUT=$T_LANE
 # The SCSI disk the elevator test may remove and probe again (serial
