@@ -85,9 +85,11 @@ plugin_args()
 		printf ',arg=%s=%s' "${a%%:*}" "$v"
 	done
 	# blk_complete_reqs: blk_done_softirq() only tail-calls it; the
-	# plugin follows a function to a return inside it.
+	# plugin follows a function to a return inside it. Where GCC inlines
+	# it (the PREEMPT_RT config), blk_done_softirq() holds the work.
 	for a in softirq:handle_softirqs switch:__switch_to_asm block:blk_complete_reqs; do
 		v=$(kfunc "$o" "${a#*:}")
+		[ -n "$v" ] || [ "${a#*:}" != blk_complete_reqs ] || v=$(kfunc "$o" blk_done_softirq)
 		[ -n "$v" ] || die "no function ${a#*:} in ${o#"$TOP"/}/vmlinux"
 		printf ',arg=%s=%s' "${a%%:*}" "$v"
 	done
