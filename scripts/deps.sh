@@ -17,7 +17,8 @@ pkgs_for() {
 	# make check and make lint only: shellcheck, and htmldocs (Sphinx,
 	# and PyYAML for the netlink specs' pages).
 	check) echo "shellcheck python3-sphinx python3-yaml" ;;
-	vm) echo "qemu-system-x86 fio blktrace mdadm dmsetup util-linux procps kmod jq g++" ;;
+	# gawk: blktests' ./check asks for GNU awk (the blktests boot).
+	vm) echo "qemu-system-x86 fio blktrace mdadm dmsetup util-linux procps kmod jq g++ gawk" ;;
 	# make check's cases of contrib/: udevd, and a D-Bus system bus and
 	# the Python modules of TuneD that Debian 12 has (TuneD itself is
 	# only downloaded, scripts/tuned-root.sh).
