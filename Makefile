@@ -7,7 +7,7 @@ SHELL := /bin/bash
 CMD ?= true
 export LINE
 
-.PHONY: all demo demo-matrix deb check check-full lint check-debug check-series check-mutants tree export kernel vm selftests bench bench-defaults bench-seeds bench-seeds-transfers bench-defaults-profile bench-sync-read bench-isolation bench-mask-write bench-steering-latency bench-steering-profile bench-elevator bench-redirect bench-locality bench-locality-validate doctor soak-nvme clean help
+.PHONY: all demo demo-matrix deb check check-full lint check-debug check-series check-mutants tree export kernel vm selftests bench bench-defaults bench-seeds bench-seeds-transfers bench-defaults-profile bench-sync-read bench-isolation bench-rt-model bench-mask-write bench-steering-latency bench-steering-profile bench-elevator bench-redirect bench-locality bench-locality-validate doctor soak-nvme clean help
 
 all: demo
 
@@ -97,6 +97,9 @@ bench-steering-profile:	## where thread steering's instructions go, against IPI 
 
 bench-isolation:	## what an isolated CPU that submits IO does for others: bench/isolation.md
 	@bench/isolation.sh
+
+bench-rt-model:		## on PREEMPT_RT, a submitter sharing a CPU's hardware queue under -icount and with a host thread per vCPU: bench/rt-model.txt
+	@bench/rt-model.sh
 
 soak-nvme:		## NVMe under controller resets and CPU hotplug, base against series, QEMU traced: build/nvme-soak.kv
 	@tests/nvme-soak.sh

@@ -143,7 +143,16 @@ of instructions, so IOPS and latency measure path length, not a real
 device, cache misses or interrupt latency on hardware; QEMU completes a
 virtio-blk or NVMe request on the host, which the counts above do not
 include. Counts are exact for this guest; their spread comes from the
-interleaving of the vCPUs.
+interleaving of the vCPUs. One host thread runs the vCPUs in turn, so a
+CPU that waits for a lock held on another vCPU waits until that vCPU's
+turn comes: a lock shared across CPUs costs far more than on hardware.
+With queue_affinity, CPU 3 issues onto its stand-in's hardware queue and
+takes that queue's NVMe submission lock with the stand-in's fio; its
+reads per second in those rows, on PREEMPT_RT above all (a waiter spins
+while the holder is on a CPU), count that cost of the model: in a
+two-CPU guest with a host thread per vCPU, the same PREEMPT_RT kernel's
+application reads more with the masks than at the defaults
+(\`make bench-rt-model\`, bench/rt-model.txt).
 
 **Check of the plugin against the kernel's own counts.** $(awk '
 	{ delete kv; for (i = 1; i <= NF; i++) { p = index($i, "="); kv[substr($i, 1, p - 1)] = substr($i, p + 1) } }
