@@ -14,7 +14,9 @@ set -eu
 raw=$1 md=$2
 read -r va vb <<<"${PAIR:-none mq-deadline}"
 awk -v va="$va" -v vb="$vb" -v title="${TITLE:-mq-deadline against none on a multi-queue NVMe disk}" -v reps="${REPS:-3}" -v runtime="${RUNTIME:-2}" -v shift="${SHIFT:-3}" \
-	-v elapsed="${ELAPSED:-0}" -v made_by="${MADE_BY:-}" '
+	-v elapsed="${ELAPSED:-0}" '
+# the command from the environment: awk -v would eat its shell escapes
+BEGIN { made_by = ENVIRON["MADE_BY"] }
 $2 == "INSNS" && $3 ~ /^nvme-/ {
 	j = $3; sub(/^nvme-/, "", j)
 	qd = j; sub(/.*-qd/, "", qd)

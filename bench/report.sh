@@ -18,7 +18,9 @@ rm -f "$dat"
 awk -v reps="${REPS:-3}" -v runtime="${RUNTIME:-2}" -v shift="${SHIFT:-3}" \
 	-v elapsed="${ELAPSED:-0}" -v base="$(cat "$BUILD/base.version")" \
 	-v pkg="$BASE_PKG" -v patches="$(rel "$PATCHES")" \
-	-v dat="$dat" -v made_by="${MADE_BY:-}" -v png="$(basename "$png")" '
+	-v dat="$dat" -v png="$(basename "$png")" '
+# the command from the environment: awk -v would eat its shell escapes
+BEGIN { made_by = ENVIRON["MADE_BY"] }
 function add(key, v, lat, kbs) {
 	n[key]++; s[key] += v; sl[key] += lat; sk[key] += kbs
 	if (!(key in mn) || v < mn[key]) mn[key] = v
