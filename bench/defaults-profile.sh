@@ -4,7 +4,9 @@
 # make bench-defaults (the base and the series, distribution-like config:
 # jump labels on, -O2), boots each under QEMU -icount with the insn-profile
 # plugin (bench/insn-profile.c) and runs the same fio job (guest/fio.sh,
-# JOB, default nullb-qd1: null_blk, 4 KiB random reads at QD 1 on CPU 1).
+# JOB, default nullb-qd1: null_blk, 4 KiB random reads at QD 1 on CPU 1;
+# the plugin counts every fio run of the guest, so the ra-K jobs run
+# without their traced run, RA_TRACED=0).
 # Writes BENCH_OUT (bench/defaults-profile.txt), key=value lines:
 #   made_by=... series=... repo=... config=... qemu=...
 #   kernel=K insns_per_io=N block_per_io=N      all guest instructions, and
@@ -39,7 +41,7 @@ for k in base patched; do
 	say "profile: $k kernel, $JOB, $REPS x ${RUNTIME}s"
 	KIMAGE=$img VM_ICOUNT=${ICOUNT_SHIFT:-3} VM_TIMEOUT=$T_BENCH VM_QUIET=1 VM_OUT=$run/$k \
 		VM_PLUGIN="$plugin,arg=out=$run/$k/profile,arg=start=$(ksym "$img" __x64_sys_io_setup),arg=end=$(ksym "$img" __x64_sys_io_destroy),arg=syms=$run/$k/syms" \
-		"$TOP/scripts/vm.sh" "bash $TOP/guest/fio.sh $BUILD/kselftest $RUNTIME $REPS $JOB >/run/out/guest.out" ||
+		"$TOP/scripts/vm.sh" "RA_TRACED=0 bash $TOP/guest/fio.sh $BUILD/kselftest $RUNTIME $REPS $JOB >/run/out/guest.out" ||
 		die "VM failed ($k), see ${run#"$TOP"/}/$k/console.log"
 	grep '^RESULT' "$run/$k/guest.out" >"$run/$k/results" || true
 	[ "$(wc -l <"$run/$k/results")" -eq "$REPS" ] ||

@@ -234,11 +234,16 @@ for job in "$@"; do
 		[ -e /sys/kernel/config/nullb/ra0 ] ||
 			nullb ra0 queue_mode=2 size=1024 irqmode=1
 		echo "${job#ra-}" >/sys/block/ra0/queue/read_ahead_kb
-		# shellcheck disable=SC2086  # fio options
-		k=$(traced ra0 $RA_FIO --size=64M)
-		echo "RA $job $(for f in count.D bytes.D count.M count.F; do
-			echo "$k" | sed -n "s/^ra0\.$f=//p"; done | xargs |
-			awk '{ print $1, $2, $3 + $4 }')"
+		# RA_TRACED=0 (bench/defaults-profile.sh, whose plugin counts
+		# every fio run): no traced run, so that blktrace's work is not
+		# counted as the defaults'
+		if [ "${RA_TRACED:-1}" = 1 ]; then
+			# shellcheck disable=SC2086  # fio options
+			k=$(traced ra0 $RA_FIO --size=64M)
+			echo "RA $job $(for f in count.D bytes.D count.M count.F; do
+				echo "$k" | sed -n "s/^ra0\.$f=//p"; done | xargs |
+				awk '{ print $1, $2, $3 + $4 }')"
+		fi
 		# shellcheck disable=SC2086  # fio options
 		fio_run /dev/ra0 1 "$reps" $RA_FIO --runtime="$runtime" --time_based |
 			awk -v j="$job" '{ print "RESULT", j, NR, $0 }'
