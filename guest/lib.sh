@@ -73,25 +73,36 @@ kblockcomp_pids()
 }
 
 # trace_start DIR DISK: blktrace of /dev/DISK into DIR in the background
-# (its PID in $trace_pid), returned once its per-CPU files exist and half a
-# second more (its readers start after the files); 1 if they do not exist
-# within 20 s (no blktrace support), blktrace then stopped.
+# (its PID in $trace_pid), returned once the trace runs: a handshake, as
+# the selftests' ba_trace_start does it. The kernel records a message
+# written to the disk's debugfs msg file only while its trace runs, and
+# relay hands blktrace data once a sub-buffer (-b 64: 64 KiB) is full, so
+# a burst of 1152 messages ("ba-trace-start", more than a sub-buffer) is
+# written every 2 s until DIR holds data for DISK. The messages carry no
+# IO (the analyzer counts them as msg). 1 if blktrace exits or no data
+# comes within 20 s (no blktrace support), blktrace then stopped.
 trace_start()
 {
-	local n=0
+	local n=0 f
 
 	mkdir -p "$1"
-	blktrace -D "$1" -d "/dev/$2" >"$1/log" 2>&1 &
+	blktrace -b 64 -n 32 -D "$1" -d "/dev/$2" >"$1/log" 2>&1 &
 	trace_pid=$!
-	while [ ! -e "$1/$2.blktrace.0" ]; do
-		if [ $n -ge 200 ] || ! kill -0 "$trace_pid" 2>/dev/null; then
-			trace_stop
-			return 1
-		fi
+	while [ $n -lt 200 ]; do
 		sleep 0.1
 		n=$((n + 1))
+		kill -0 "$trace_pid" 2>/dev/null || break
+		for f in "$1/$2".blktrace.*; do
+			[ ! -s "$f" ] || return 0
+		done
+		[ $((n % 20)) = 1 ] && [ -e "/sys/kernel/debug/block/$2/msg" ] ||
+			continue
+		# shellcheck disable=SC2016  # expanded by the inner bash
+		bash -c 'for ((i = 0; i < 1152; i++)); do echo ba-trace-start; done >"$1"' \
+			_ "/sys/kernel/debug/block/$2/msg" 2>/dev/null || true
 	done
-	sleep 0.5
+	trace_stop
+	return 1
 }
 
 # trace_stop: end the blktrace of trace_start and wait for it to write its
