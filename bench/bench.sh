@@ -18,9 +18,7 @@ set -eu
 "$TOP/scripts/deps.sh" vm bench
 
 # The command as given, for the report's "Made by" line (paths relative).
-made_by=$(for v in BENCH_CONFIG BENCH_PATCHED_OBJ KERNELS BENCH_JOBS REPS RUNTIME ICOUNT_SHIFT VM_CPUS VM_NVME BENCH_OUT REPORT; do
-	[ -z "${!v:-}" ] || printf '%s=%q ' "$v" "${!v#"$TOP"/}"
-done)bench/bench.sh
+made_by=$(command_line "bench/bench.sh" BENCH_CONFIG BENCH_PATCHED_OBJ KERNELS BENCH_JOBS REPS RUNTIME ICOUNT_SHIFT VM_CPUS VM_NVME BENCH_OUT REPORT)
 
 REPS=${REPS:-3}
 RUNTIME=${RUNTIME:-2}

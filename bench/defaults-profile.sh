@@ -19,9 +19,7 @@ set -eu
 . "$TOP/bench/bench-lib.sh"
 "$TOP/scripts/deps.sh" vm bench
 
-made_by=$(for v in JOB REPS RUNTIME ICOUNT_SHIFT BENCH_OUT; do
-	[ -z "${!v:-}" ] || printf '%s=%q ' "$v" "${!v#"$TOP"/}"
-done)bench/defaults-profile.sh
+made_by=$(command_line "bench/defaults-profile.sh" JOB REPS RUNTIME ICOUNT_SHIFT BENCH_OUT)
 JOB=${JOB:-nullb-qd1}
 REPS=${REPS:-3}
 RUNTIME=${RUNTIME:-2}

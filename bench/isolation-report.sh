@@ -139,7 +139,9 @@ Local timer interrupts, the application's own system calls and its user
 code are not in these columns. *app IOPS*, *p99*: the application's fio figures.
 
 **What the model cannot show.** Under \`-icount\` the guest's time is a count
-of instructions, so IOPS and latency measure path length, not a real
+of instructions: the instruction columns are path length, but IOPS and
+latency are not only that (a read also waits for other vCPUs' turns and,
+with sleep=off, for the next timer deadline), and none of it is a real
 device, cache misses or interrupt latency on hardware; QEMU completes a
 virtio-blk or NVMe request on the host, which the counts above do not
 include. Counts are exact for this guest; their spread comes from the
@@ -151,7 +153,8 @@ takes that queue's NVMe submission lock with the stand-in's fio; its
 reads per second in those rows, on PREEMPT_RT above all (a waiter spins
 while the holder is on a CPU), count that cost of the model: in a
 two-CPU guest with a host thread per vCPU, the same PREEMPT_RT kernel's
-application reads more with the masks than at the defaults
+application reads more with the masks than at the defaults (wall
+clock), and its stack samples almost never wait for that lock
 (\`make bench-rt-model\`, bench/rt-model.txt).
 
 **Check of the plugin against the kernel's own counts.** $(awk '

@@ -13,9 +13,7 @@ set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
 "$TOP/scripts/deps.sh" vm bench
 
-made_by=$(for v in BOOTS REPS RUNTIME ICOUNT_SHIFT BENCH_OUT; do
-	[ -z "${!v:-}" ] || printf '%s=%q ' "$v" "${!v#"$TOP"/}"
-done)"make bench-isolation"
+made_by=$(command_line "make bench-isolation" BOOTS REPS RUNTIME ICOUNT_SHIFT BENCH_OUT)
 REPS=${REPS:-3}
 RUNTIME=${RUNTIME:-10}
 SHIFT=${ICOUNT_SHIFT:-3}

@@ -10,9 +10,7 @@ set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
 . "$TOP/bench/bench-lib.sh"
 "$TOP/scripts/deps.sh" vm
-made_by=$(for v in KIMAGES NSECS WRITES BENCH_OUT; do
-	[ -z "${!v:-}" ] || printf '%s=%q ' "$v" "${!v#"$TOP"/}"
-done)bench/mask-write.sh
+made_by=$(command_line "bench/mask-write.sh" KIMAGES NSECS WRITES BENCH_OUT)
 BENCH_OUT=${BENCH_OUT:-$TOP/bench/mask-write.txt}
 
 KIMAGES=${KIMAGES:-$KOBJ/arch/x86/boot/bzImage}

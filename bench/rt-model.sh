@@ -25,9 +25,7 @@ set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
 . "$TOP/bench/bench-lib.sh"
 "$TOP/scripts/deps.sh" vm bench
-made_by=$(for v in KOBJS NO_DBBUF RUNS RUNTIME ICOUNT_SHIFT BENCH_OUT; do
-	[ -z "${!v:-}" ] || printf '%s=%q ' "$v" "${!v#"$TOP"/}"
-done)"make bench-rt-model"
+made_by=$(command_line "make bench-rt-model" KOBJS NO_DBBUF RUNS RUNTIME ICOUNT_SHIFT BENCH_OUT)
 RUNS=${RUNS:-8}
 RUNTIME=${RUNTIME:-3}
 SHIFT=${ICOUNT_SHIFT:-3}
@@ -37,29 +35,21 @@ if [ -z "${KOBJS:-}" ]; then
 	LANE_BUILD_ONLY=1 "$TOP/tests/lane-rt.sh" /dev/null
 fi
 
-# nodbbuf_kernel: the PREEMPT_RT lane's kernel with the experiment's
-# diff, from a work tree of build/linux's tip (uncommitted changes
-# refused) kept in build/rt-nodbbuf-src, so that a second run rebuilds
-# only what changed, into build/obj-rt-nodbbuf.
+# nodbbuf_kernel: the PREEMPT_RT lane's kernel (its config fragments, as
+# tests/lane-rt.sh gives them to scripts/kernel.sh) with the experiment's
+# diff, from a work tree of build/linux's tip (worktree(), kept in
+# build/rt-nodbbuf-src), into build/obj-rt-nodbbuf.
 nodbbuf_kernel()
 {
-	local src=$BUILD/rt-nodbbuf-src obj=$BUILD/obj-rt-nodbbuf
+	local src=$BUILD/rt-nodbbuf-src
 
 	[ -z "$(git -C "$LINUX" status --porcelain --untracked-files=no)" ] ||
 		die "build/linux has uncommitted changes"
-	[ -f "$BUILD/obj-rt/.config" ] || die "no PREEMPT_RT lane kernel (build/obj-rt)"
-	[ -e "$src/.git" ] ||
-		git -C "$LINUX" worktree add --detach "$src" HEAD >/dev/null
-	git -C "$src" checkout -q -f --detach "$(git -C "$LINUX" rev-parse HEAD)"
+	worktree "$src" HEAD || die "cannot check build/linux out in $(rel "$src")"
 	git -C "$src" apply "$TOP/bench/rt-model-nodbbuf.diff"
-	mkdir -p "$obj"
-	cp "$BUILD/obj-rt/.config" "$obj/.config"
-	run_logged "$LOGDIR/build-obj-rt-nodbbuf.log" "building obj-rt-nodbbuf" \
-		make -C "$src" O="$obj" -j"$MAKE_JOBS" olddefconfig bzImage modules
-	rm -rf "$obj/modules"
-	run_logged "$LOGDIR/modules-obj-rt-nodbbuf.log" "installing its modules" \
-		make -C "$src" O="$obj" INSTALL_MOD_PATH="$obj/modules" \
-		INSTALL_MOD_STRIP=1 modules_install
+	SRC=$src KOBJ=$BUILD/obj-rt-nodbbuf \
+		EXTRA_CONFIG="$DISTRO_CONFIG $TOP/config/rt/rt.config" \
+		"$TOP/scripts/kernel.sh"
 }
 if [ -n "${NO_DBBUF:-}" ]; then
 	nodbbuf_kernel

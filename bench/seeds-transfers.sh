@@ -18,9 +18,7 @@ set -eu
 . "$TOP/bench/bench-lib.sh"
 "$TOP/scripts/deps.sh" vm bench
 
-made_by=$(for v in REPS RUNTIME ICOUNT_SHIFT BENCH_OUT; do
-	[ -z "${!v:-}" ] || printf '%s=%q ' "$v" "${!v#"$TOP"/}"
-done)bench/seeds-transfers.sh
+made_by=$(command_line "bench/seeds-transfers.sh" REPS RUNTIME ICOUNT_SHIFT BENCH_OUT)
 REPS=${REPS:-3}
 RUNTIME=${RUNTIME:-1}
 BENCH_OUT=${BENCH_OUT:-$TOP/bench/seeds-transfers.txt}

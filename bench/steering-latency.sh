@@ -19,9 +19,7 @@
 set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
 . "$TOP/bench/bench-lib.sh"
-made_by=$(for v in RUNTIME REPS KIMAGE TCG BENCH_OUT; do
-	[ -z "${!v:-}" ] || printf '%s=%q ' "$v" "${!v#"$TOP"/}"
-done)bench/steering-latency.sh
+made_by=$(command_line "bench/steering-latency.sh" RUNTIME REPS KIMAGE TCG BENCH_OUT)
 
 RUNTIME=${RUNTIME:-10}
 REPS=${REPS:-3}

@@ -16,9 +16,7 @@ set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
 . "$TOP/bench/bench-lib.sh"
 "$TOP/scripts/deps.sh" vm bench
-made_by=$(for v in REPS RUNTIME ICOUNT_SHIFT KIMAGE TOP_FNS BENCH_OUT; do
-	[ -z "${!v:-}" ] || printf '%s=%q ' "$v" "${!v#"$TOP"/}"
-done)bench/steering-profile.sh
+made_by=$(command_line "bench/steering-profile.sh" REPS RUNTIME ICOUNT_SHIFT KIMAGE TOP_FNS BENCH_OUT)
 
 REPS=${REPS:-3}
 RUNTIME=${RUNTIME:-2}

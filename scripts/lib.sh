@@ -354,6 +354,20 @@ tree_kernel_code() {
 		kernel_code_hash)" "$dirty"
 }
 
+# command_line CMD VAR...: CMD as a benchmark was run, each VAR that is
+# set before it as VAR=value (shell-quoted, paths relative to the
+# repository): the record's "made_by".
+command_line()
+{
+	local cmd=$1 v
+	shift
+
+	for v in "$@"; do
+		[ -z "${!v:-}" ] || printf '%s=%q ' "$v" "${!v#"$TOP"/}"
+	done
+	printf '%s' "$cmd"
+}
+
 # made_from: what a record was made from, for its "Made by" line: "the
 # series at <tree commit> (kernel code <tree_kernel_code>; this repository
 # at <commit>)".
