@@ -363,8 +363,13 @@ static void translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	else if (pc == end_pc)
 		qemu_plugin_register_vcpu_tb_exec_cb(tb, end_cb,
 						     QEMU_PLUGIN_CB_NO_REGS, NULL);
+	/* the last instruction at its own execution (qemu-plugin-v1.h) */
 	qemu_plugin_register_vcpu_tb_exec_cb(tb, tb_cb, QEMU_PLUGIN_CB_NO_REGS,
-					     (void *)(uintptr_t)(cat_of(pc) | n << 8));
+					     (void *)(uintptr_t)(cat_of(pc) |
+								 tb_insns(tb) << 8));
+	qemu_plugin_register_vcpu_insn_exec_cb(tb_last_insn(tb), tb_cb,
+					       QEMU_PLUGIN_CB_NO_REGS,
+					       (void *)(uintptr_t)(cat_of(pc) | 1 << 8));
 	for (i = 0; i < n; i++) {
 		insn = qemu_plugin_tb_get_insn(tb, i);
 		qemu_plugin_register_vcpu_mem_cb(insn, mem_cb,

@@ -168,10 +168,9 @@ struct block {
 	uint8_t irqtext;
 };
 
-static void count_cb(unsigned int i, void *userdata)
+/* The context that @v runs @b's instructions in. */
+static enum ctx ctx_of(const struct vcpu *v, const struct block *b)
 {
-	const struct block *b = userdata;
-	struct vcpu *v = vcpu_of(i);
 	enum ctx c;
 
 	if (v->hard)
@@ -190,7 +189,24 @@ static void count_cb(unsigned int i, void *userdata)
 		c = C_IDLE;
 	else
 		c = C_KERNEL;
-	v->count[c] += b->insns;
+	return c;
+}
+
+static void count_cb(unsigned int i, void *userdata)
+{
+	const struct block *b = userdata;
+	struct vcpu *v = vcpu_of(i);
+
+	v->count[ctx_of(v, b)] += b->insns;
+}
+
+/* The block's last instruction ran (qemu-plugin-v1.h: tb_insns()). */
+static void last_cb(unsigned int i, void *userdata)
+{
+	const struct block *b = userdata;
+	struct vcpu *v = vcpu_of(i);
+
+	v->count[ctx_of(v, b)]++;
 }
 
 /* The C entry point of a vector: which kind of interrupt this is. */
@@ -376,7 +392,7 @@ static void translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	if (!b)
 		abort();
 	b->pc = pc;
-	b->insns = n;
+	b->insns = tb_insns(tb);
 	b->irqtext = pc >= irqtext_lo && pc < irqtext_hi;
 	/* State changes first, so that the block counts in its new context. */
 	if (pc == hardon_pc)
@@ -425,6 +441,9 @@ static void translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 						     QEMU_PLUGIN_CB_NO_REGS, NULL);
 	qemu_plugin_register_vcpu_tb_exec_cb(tb, count_cb,
 					     QEMU_PLUGIN_CB_NO_REGS, b);
+	/* before the last instruction's own callbacks: the block's context */
+	qemu_plugin_register_vcpu_insn_exec_cb(tb_last_insn(tb), last_cb,
+					       QEMU_PLUGIN_CB_NO_REGS, b);
 	for (k = 0; k < n; k++) {
 		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, k);
 		uint64_t ipc = qemu_plugin_insn_vaddr(insn);

@@ -68,6 +68,15 @@ static void count_cb(unsigned int vcpu, void *userdata)
 		t->count[window] += t->insns;
 }
 
+/* The block's last instruction ran (qemu-plugin-v1.h: tb_insns()). */
+static void last_cb(unsigned int vcpu, void *userdata)
+{
+	struct tb_count *t = userdata;
+
+	if (window >= 0)
+		t->count[window]++;
+}
+
 /* The function that holds @pc: the last symbol at or below it. */
 static unsigned int find_sym(uint64_t pc)
 {
@@ -113,7 +122,7 @@ static void translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	if (!t)
 		abort();
 	t->sym = find_sym(pc);
-	t->insns = qemu_plugin_tb_n_insns(tb);
+	t->insns = tb_insns(tb);
 	t->next = tbs;
 	tbs = t;
 	if (pc == start_pc)
@@ -124,6 +133,8 @@ static void translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 						     QEMU_PLUGIN_CB_NO_REGS, NULL);
 	qemu_plugin_register_vcpu_tb_exec_cb(tb, count_cb,
 					     QEMU_PLUGIN_CB_NO_REGS, t);
+	qemu_plugin_register_vcpu_insn_exec_cb(tb_last_insn(tb), last_cb,
+					       QEMU_PLUGIN_CB_NO_REGS, t);
 }
 
 static void write_profile(qemu_plugin_id_t id, void *userdata)

@@ -115,13 +115,19 @@ static void translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	else if (pc == end_pc)
 		qemu_plugin_register_vcpu_tb_exec_cb(tb, end_cb,
 						     QEMU_PLUGIN_CB_NO_REGS, NULL);
+	/* the last instruction at its own execution (qemu-plugin-v1.h) */
 	qemu_plugin_register_vcpu_tb_exec_inline(tb, QEMU_PLUGIN_INLINE_ADD_U64,
-						 &insns,
-						 qemu_plugin_tb_n_insns(tb));
-	if (in_a_range(pc))
+						 &insns, tb_insns(tb));
+	qemu_plugin_register_vcpu_insn_exec_inline(tb_last_insn(tb),
+						   QEMU_PLUGIN_INLINE_ADD_U64,
+						   &insns, 1);
+	if (in_a_range(pc)) {
 		qemu_plugin_register_vcpu_tb_exec_inline(tb,
 				QEMU_PLUGIN_INLINE_ADD_U64, &in_ranges,
-				qemu_plugin_tb_n_insns(tb));
+				tb_insns(tb));
+		qemu_plugin_register_vcpu_insn_exec_inline(tb_last_insn(tb),
+				QEMU_PLUGIN_INLINE_ADD_U64, &in_ranges, 1);
+	}
 }
 
 static void write_windows(qemu_plugin_id_t id, void *userdata)

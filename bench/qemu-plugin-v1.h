@@ -53,6 +53,9 @@ struct qemu_plugin_insn *qemu_plugin_tb_get_insn(const struct qemu_plugin_tb *tb
 const void *qemu_plugin_insn_data(const struct qemu_plugin_insn *insn);
 size_t qemu_plugin_insn_size(const struct qemu_plugin_insn *insn);
 uint64_t qemu_plugin_insn_vaddr(const struct qemu_plugin_insn *insn);
+void qemu_plugin_register_vcpu_insn_exec_inline(struct qemu_plugin_insn *insn,
+						enum qemu_plugin_op op,
+						void *ptr, uint64_t imm);
 void qemu_plugin_register_vcpu_insn_exec_cb(struct qemu_plugin_insn *insn,
 					    vcpu_udata_cb_t cb,
 					    enum qemu_plugin_cb_flags flags,
@@ -138,6 +141,28 @@ static inline int window_open(void)
 static inline int window_close(void)
 {
 	return window_depth && !--window_depth;
+}
+
+/*
+ * QEMU 7.2's x86 translator ends a translation block before an instruction
+ * that crosses into another page, unless it is the block's first, but the
+ * plugin API still lists that instruction as the block's last: counted by
+ * qemu_plugin_tb_n_insns() there and again as the first of the next block.
+ * Seen in a dump of a kernel function's blocks: +1 per call wherever the
+ * link puts such an instruction on a hot path, which makes two kernels'
+ * counts differ by layout. The abandoned instruction has no code, and a
+ * callback on it never runs. So a block counts its instructions but the
+ * last with tb_insns(), and the last at its own execution, through
+ * tb_last_insn() (inline add or callback).
+ */
+static inline size_t tb_insns(const struct qemu_plugin_tb *tb)
+{
+	return qemu_plugin_tb_n_insns(tb) - 1;
+}
+
+static inline struct qemu_plugin_insn *tb_last_insn(const struct qemu_plugin_tb *tb)
+{
+	return qemu_plugin_tb_get_insn(tb, qemu_plugin_tb_n_insns(tb) - 1);
 }
 
 #endif
