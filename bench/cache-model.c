@@ -302,18 +302,10 @@ static void end_cb(unsigned int cpu, void *userdata)
 
 static unsigned int cat_of(uint64_t pc)
 {
-	unsigned int lo = 0, hi = nranges;
+	int i = range_find(range, nranges, pc);
 
-	while (lo < hi) {
-		unsigned int mid = (lo + hi) / 2;
-
-		if (pc < range[mid][0])
-			hi = mid;
-		else if (pc >= range[mid][1])
-			lo = mid + 1;
-		else
-			return range_cat[mid];
-	}
+	if (i >= 0)
+		return range_cat[i];
 	return pc >= KERNEL_START ? 1 : 0;	/* "kernel", "user" */
 }
 
@@ -357,12 +349,7 @@ static void translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	size_t i, n = qemu_plugin_tb_n_insns(tb);
 	struct qemu_plugin_insn *insn;
 
-	if (pc == start_pc)
-		qemu_plugin_register_vcpu_tb_exec_cb(tb, start_cb,
-						     QEMU_PLUGIN_CB_NO_REGS, NULL);
-	else if (pc == end_pc)
-		qemu_plugin_register_vcpu_tb_exec_cb(tb, end_cb,
-						     QEMU_PLUGIN_CB_NO_REGS, NULL);
+	window_cbs(tb, start_pc, end_pc, start_cb, end_cb);
 	/* the last instruction at its own execution (qemu-plugin-v1.h) */
 	qemu_plugin_register_vcpu_tb_exec_cb(tb, tb_cb, QEMU_PLUGIN_CB_NO_REGS,
 					     (void *)(uintptr_t)(cat_of(pc) |

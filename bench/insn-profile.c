@@ -125,12 +125,7 @@ static void translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	t->insns = tb_insns(tb);
 	t->next = tbs;
 	tbs = t;
-	if (pc == start_pc)
-		qemu_plugin_register_vcpu_tb_exec_cb(tb, start_cb,
-						     QEMU_PLUGIN_CB_NO_REGS, NULL);
-	else if (pc == end_pc)
-		qemu_plugin_register_vcpu_tb_exec_cb(tb, end_cb,
-						     QEMU_PLUGIN_CB_NO_REGS, NULL);
+	window_cbs(tb, start_pc, end_pc, start_cb, end_cb);
 	qemu_plugin_register_vcpu_tb_exec_cb(tb, count_cb,
 					     QEMU_PLUGIN_CB_NO_REGS, t);
 	qemu_plugin_register_vcpu_insn_exec_cb(tb_last_insn(tb), last_cb,

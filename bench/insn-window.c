@@ -70,23 +70,6 @@ static void end_cb(unsigned int vcpu, void *userdata)
 	}
 }
 
-static int in_a_range(uint64_t pc)
-{
-	unsigned int lo = 0, hi = nranges;
-
-	while (lo < hi) {
-		unsigned int mid = (lo + hi) / 2;
-
-		if (pc < range[mid][0])
-			hi = mid;
-		else if (pc >= range[mid][1])
-			lo = mid + 1;
-		else
-			return 1;
-	}
-	return 0;
-}
-
 static int read_ranges(const char *path)
 {
 	unsigned long long a, b;
@@ -109,19 +92,14 @@ static void translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 {
 	uint64_t pc = qemu_plugin_tb_vaddr(tb);
 
-	if (pc == start_pc)
-		qemu_plugin_register_vcpu_tb_exec_cb(tb, start_cb,
-						     QEMU_PLUGIN_CB_NO_REGS, NULL);
-	else if (pc == end_pc)
-		qemu_plugin_register_vcpu_tb_exec_cb(tb, end_cb,
-						     QEMU_PLUGIN_CB_NO_REGS, NULL);
+	window_cbs(tb, start_pc, end_pc, start_cb, end_cb);
 	/* the last instruction at its own execution (qemu-plugin-v1.h) */
 	qemu_plugin_register_vcpu_tb_exec_inline(tb, QEMU_PLUGIN_INLINE_ADD_U64,
 						 &insns, tb_insns(tb));
 	qemu_plugin_register_vcpu_insn_exec_inline(tb_last_insn(tb),
 						   QEMU_PLUGIN_INLINE_ADD_U64,
 						   &insns, 1);
-	if (in_a_range(pc)) {
+	if (range_find(range, nranges, pc) >= 0) {
 		qemu_plugin_register_vcpu_tb_exec_inline(tb,
 				QEMU_PLUGIN_INLINE_ADD_U64, &in_ranges,
 				tb_insns(tb));

@@ -144,6 +144,45 @@ static inline int window_close(void)
 }
 
 /*
+ * window_cbs(TB, START, END, ON, OFF): the window's callbacks, ON on a
+ * block at the start= address, OFF on one at the end= address.
+ */
+static inline void window_cbs(struct qemu_plugin_tb *tb, uint64_t start,
+			      uint64_t end, vcpu_udata_cb_t on,
+			      vcpu_udata_cb_t off)
+{
+	uint64_t pc = qemu_plugin_tb_vaddr(tb);
+
+	if (pc == start)
+		qemu_plugin_register_vcpu_tb_exec_cb(tb, on,
+						     QEMU_PLUGIN_CB_NO_REGS, NULL);
+	else if (pc == end)
+		qemu_plugin_register_vcpu_tb_exec_cb(tb, off,
+						     QEMU_PLUGIN_CB_NO_REGS, NULL);
+}
+
+/*
+ * range_find(RANGE, N, PC): the index of the range that holds PC among N
+ * sorted, disjoint [start, end) pairs, or -1.
+ */
+static inline int range_find(uint64_t (*range)[2], unsigned int n, uint64_t pc)
+{
+	unsigned int lo = 0, hi = n;
+
+	while (lo < hi) {
+		unsigned int mid = (lo + hi) / 2;
+
+		if (pc < range[mid][0])
+			hi = mid;
+		else if (pc >= range[mid][1])
+			lo = mid + 1;
+		else
+			return (int)mid;
+	}
+	return -1;
+}
+
+/*
  * QEMU 7.2's x86 translator ends a translation block before an instruction
  * that crosses into another page, unless it is the block's first, but the
  * plugin API still lists that instruction as the block's last: counted by
