@@ -7,7 +7,7 @@ SHELL := /bin/bash
 CMD ?= true
 export LINE
 
-.PHONY: all demo demo-matrix deb check check-full lint check-debug check-series check-mutants tree export kernel vm selftests bench bench-defaults bench-seeds bench-seeds-transfers bench-defaults-profile bench-sync-read bench-isolation bench-rt-model bench-mask-write bench-steering-latency bench-steering-profile bench-elevator bench-redirect bench-locality bench-locality-validate doctor soak-nvme clean help
+.PHONY: all demo demo-matrix deb check check-times check-full lint check-debug check-series check-mutants tree export kernel vm selftests bench bench-defaults bench-seeds bench-seeds-transfers bench-defaults-profile bench-sync-read bench-isolation bench-rt-model bench-mask-write bench-steering-latency bench-steering-profile bench-elevator bench-redirect bench-locality bench-locality-validate doctor soak-nvme clean help
 
 all: demo
 
@@ -19,6 +19,9 @@ demo-matrix:		## build, boot, and print the 2008 A Q C matrix, row by row (about
 
 check:			## the test suite CI runs (the README's test command): the 7.3 line (main lane, extra boots, harness), then the 6.12 line's series, kernel and selftests
 	@tests/check.sh
+
+check-times:		## where the last make check's time went, per step and per selftest: docs/check-times.md
+	@scripts/check-times.sh
 
 check-full:		## make check, and the distribution-like and PREEMPT_RT lanes, every patch built alone (W=1), htmldocs (four kernels; its deadline is 150 min)
 	@CHECK_FULL=1 tests/check.sh
