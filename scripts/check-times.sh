@@ -38,6 +38,12 @@ boots() {
 		"$(grep -c '^SKIP' "$results" || true) skipped. A warm run: what was"
 	echo "built before it was not built again; a cold run builds both kernels"
 	echo "from clean (docs/tests.md)."
+	if grep -q '^FAIL' "$results"; then
+		echo
+		echo "What failed:"
+		echo
+		grep '^FAIL' "$results" | cut -c1-160 | sed 's/^/    /'
+	fi
 	echo
 	echo "## Steps, in order"
 	echo

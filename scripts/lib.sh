@@ -404,6 +404,41 @@ remove_later() {
 	fi
 }
 
+# lane_kernel LANE FRAGMENTS RESULTS: build a lane's kernel in KOBJ with
+# the config FRAGMENTS (scripts/kernel.sh), and say so in RESULTS: a PASS
+# line, or a FAIL line naming the build log and a failed status.
+lane_kernel() {
+	if EXTRA_CONFIG=$2 "$TOP/scripts/kernel.sh"; then
+		echo "PASS $1: kernel and modules build" >>"$3"
+	else
+		echo "FAIL $1: kernel and modules build (see $(rel "$LOGDIR")/build-$(basename "$KOBJ").log)" >>"$3"
+		return 1
+	fi
+}
+
+# harness_start RESULTS NAME WHAT: the start of a harness check that works in a
+# scratch clone (tests/harness-git.sh, harness-tree.sh): the line's base
+# imported, a scratch directory $scratch (removed by remove_later() when
+# the check exits) and an empty log $log, both named NAME; then
+# harness_fail MSG appends "FAIL harness: WHAT (MSG, see LOG)" to
+# RESULTS and ends the check, whose exit status stays 0: the FAIL line is
+# its verdict.
+harness_start() {
+	[ -d "$BUILD/base.git" ] || "$TOP/scripts/tree.sh" >/dev/null
+	harness_results=$1
+	scratch=$(mktemp -d "$BUILD/$2.XXXXXX")
+	# shellcheck disable=SC2064  # the directory is known now
+	trap "remove_later '$scratch'" EXIT
+	log=$LOGDIR/$2.log
+	: >"$log"
+	harness_what=$3
+}
+
+harness_fail() {
+	echo "FAIL harness: $harness_what ($*, see ${log#"$TOP"/})" >>"$harness_results"
+	exit 0
+}
+
 # clone_worktree REPO: REPO becomes a clone of this repository as its
 # working tree is, uncommitted edits and new files included (committed
 # there as one commit), so that the harness tests what is about to be

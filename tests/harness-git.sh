@@ -20,15 +20,7 @@ set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
 
 results=$1
-[ -d "$BUILD/base.git" ] || "$TOP/scripts/tree.sh" >/dev/null
-scratch=$(mktemp -d "$BUILD/harness-git.XXXXXX")
-trap 'remove_later "$scratch"' EXIT
-log=$LOGDIR/harness-git.log
-: >"$log"
-fail() {
-	echo "FAIL harness: the series does not depend on the user's git config and keeps work ($*, see ${log#"$TOP"/})" >>"$results"
-	exit 0
-}
+harness_start "$results" harness-git "the series does not depend on the user's git config and keeps work"
 
 home=$scratch/home
 mkdir -p "$home/hooks"
@@ -75,21 +67,21 @@ rm -rf "$lx" "$bk"
 seed_clone "$repo"
 
 # 1. tree and export under the hostile config.
-user "$repo/scripts/tree.sh" || fail "make tree failed"
-user "$repo/scripts/export.sh" || fail "make export failed"
+user "$repo/scripts/tree.sh" || harness_fail "make tree failed"
+user "$repo/scripts/export.sh" || harness_fail "make export failed"
 [ -z "$(git -C "$repo" status --porcelain -- "$series")" ] ||
-	fail "make export rewrote the series: $(git -C "$repo" status --porcelain -- "$series" | xargs)"
+	harness_fail "make export rewrote the series: $(git -C "$repo" status --porcelain -- "$series" | xargs)"
 
 # 2. A hand edit in the series is not overwritten.
 p=$patches/$(head -n 1 "$patches/series")
 echo "a hand edit" >>"$p"
 if user "$repo/scripts/export.sh"; then
-	fail "make export overwrote a hand edit in the series"
+	harness_fail "make export overwrote a hand edit in the series"
 fi
-tail -n 1 "$p" | grep -q "a hand edit" || fail "the hand edit is gone"
-FORCE=1 user "$repo/scripts/export.sh" || fail "FORCE=1 make export failed"
+tail -n 1 "$p" | grep -q "a hand edit" || harness_fail "the hand edit is gone"
+FORCE=1 user "$repo/scripts/export.sh" || harness_fail "FORCE=1 make export failed"
 [ -z "$(git -C "$repo" status --porcelain -- "$series")" ] ||
-	fail "FORCE=1 make export did not overwrite the hand edit"
+	harness_fail "FORCE=1 make export did not overwrite the hand edit"
 
 # 3. FORCE=1 keeps branches, stash entries and untracked files.
 git -C "$lx" -c user.name=t -c user.email=t@localhost -c commit.gpgSign=false \
@@ -104,12 +96,12 @@ echo stashed >>"$lx/Makefile"
 git -C "$lx" -c user.name=t -c user.email=t@localhost stash -q
 stash=$(git -C "$lx" rev-parse refs/stash)
 echo untracked >"$lx/harness-untracked"
-FORCE=1 user "$repo/scripts/tree.sh" || fail "FORCE=1 make tree failed"
-git -C "$bk" cat-file -e "$topic^{commit}" 2>/dev/null || fail "the topic branch is not in the backup"
-git -C "$bk" cat-file -e "$stash^{commit}" 2>/dev/null || fail "the stash entry is not in the backup"
+FORCE=1 user "$repo/scripts/tree.sh" || harness_fail "FORCE=1 make tree failed"
+git -C "$bk" cat-file -e "$topic^{commit}" 2>/dev/null || harness_fail "the topic branch is not in the backup"
+git -C "$bk" cat-file -e "$stash^{commit}" 2>/dev/null || harness_fail "the stash entry is not in the backup"
 wt=$(git -C "$bk" for-each-ref --format='%(refname)' 'refs/heads/tree-*/worktree' | head -n 1)
 [ -n "$wt" ] && [ "$(git -C "$bk" show "$wt:harness-untracked" 2>/dev/null)" = untracked ] ||
-	fail "the untracked file is not in the backup"
-[ ! -e "$lx/harness-untracked" ] || fail "FORCE=1 make tree left the old working tree"
+	harness_fail "the untracked file is not in the backup"
+[ ! -e "$lx/harness-untracked" ] || harness_fail "FORCE=1 make tree left the old working tree"
 
 echo "PASS harness: the series does not depend on the user's git config and keeps work (tree and export with a hostile ~/.gitconfig; a hand edit in $(rel "$PATCHES")/ kept; FORCE=1 keeps branches, stash, untracked files)" >>"$results"

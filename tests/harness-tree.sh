@@ -15,20 +15,12 @@ set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
 
 results=$1
-[ -d "$BUILD/base.git" ] || "$TOP/scripts/tree.sh" >/dev/null
-scratch=$(mktemp -d "$BUILD/harness-tree.XXXXXX")
-trap 'remove_later "$scratch"' EXIT
-log=$LOGDIR/harness-tree.log
-: >"$log"
-fail() {
-	echo "FAIL harness: make tree keeps unexported commits ($*, see ${log#"$TOP"/})" >>"$results"
-	exit 0
-}
+harness_start "$results" harness-tree "make tree keeps unexported commits"
 
 repo=$scratch/repo
 clone_worktree "$repo"
 seed_clone "$repo"
-"$repo/scripts/tree.sh" >>"$log" 2>&1 || fail "the scratch tree does not build"
+"$repo/scripts/tree.sh" >>"$log" 2>&1 || harness_fail "the scratch tree does not build"
 lx=$repo/$(rel "$LINUX")
 patches=$repo/$(rel "$PATCHES")
 bk=$repo/$(rel "$BUILD")/backup.git
@@ -46,24 +38,24 @@ c1=$(unexported unexported-1)
 sed -i '0,/^Subject: /s/$/ (pulled)/' "$patches/$(head -n 1 "$patches/series")"
 git -C "$repo" -c user.name=t -c user.email=t@localhost commit -q -am "a pull changes the series"
 if "$repo/scripts/tree.sh" >>"$log" 2>&1; then
-	fail "tree.sh went on after the series changed"
+	harness_fail "tree.sh went on after the series changed"
 fi
-grep -q "make export" "$log" && grep -q "FORCE=1" "$log" || fail "tree.sh did not name both ways out"
-git -C "$lx" merge-base --is-ancestor "$c1" HEAD || fail "the commit left the tree"
+grep -q "make export" "$log" && grep -q "FORCE=1" "$log" || harness_fail "tree.sh did not name both ways out"
+git -C "$lx" merge-base --is-ancestor "$c1" HEAD || harness_fail "the commit left the tree"
 
 # 2. FORCE=1 replaces the tree and keeps the commit.
-FORCE=1 "$repo/scripts/tree.sh" >>"$log" 2>&1 || fail "FORCE=1 tree.sh failed"
+FORCE=1 "$repo/scripts/tree.sh" >>"$log" 2>&1 || harness_fail "FORCE=1 tree.sh failed"
 git -C "$bk" cat-file -e "$c1^{commit}" 2>/dev/null ||
-	fail "the commit is not in $(rel "$BUILD")/backup.git"
-git -C "$lx" log --format=%s base..HEAD | tail -n 1 | grep -q "(pulled)" || fail "the tree is not the pulled series"
+	harness_fail "the commit is not in $(rel "$BUILD")/backup.git"
+git -C "$lx" log --format=%s base..HEAD | tail -n 1 | grep -q "(pulled)" || harness_fail "the tree is not the pulled series"
 
 # 3. A base version change.
 c3=$(unexported unexported-3)
 echo "$BASE_VERSION-changed" >"$repo/$(rel "$BUILD")/base.version"
 if "$repo/scripts/tree.sh" >>"$log" 2>&1; then
-	fail "tree.sh went on after the base version changed"
+	harness_fail "tree.sh went on after the base version changed"
 fi
-grep -q "base version changes" "$log" || fail "tree.sh did not say the base changed"
-git -C "$lx" merge-base --is-ancestor "$c3" HEAD || fail "the commit left the tree"
+grep -q "base version changes" "$log" || harness_fail "tree.sh did not say the base changed"
+git -C "$lx" merge-base --is-ancestor "$c3" HEAD || harness_fail "the commit left the tree"
 
 echo "PASS harness: make tree keeps unexported commits (pull: stops, FORCE=1 keeps it in $(rel "$BUILD")/backup.git; base change: stops)" >>"$results"

@@ -19,12 +19,7 @@ set -eu
 
 results=$1
 export KOBJ=${LANE_KOBJ:-$BUILD/obj-distro}
-if EXTRA_CONFIG=$DISTRO_CONFIG "$TOP/scripts/kernel.sh"; then
-	echo "PASS distro: kernel and modules build" >>"$results"
-else
-	echo "FAIL distro: kernel and modules build (see $(rel "$LOGDIR")/build-$(basename "$KOBJ").log)" >>"$results"
-	exit 1
-fi
+lane_kernel distro "$DISTRO_CONFIG" "$results" || exit 1
 # LANE_BUILD_ONLY=1: build the lane's kernel and stop (make check builds
 # it in the background while the main lane's VM runs).
 [ -z "${LANE_BUILD_ONLY:-}" ] || exit 0

@@ -33,12 +33,7 @@ if [ -n "${RT_LOCKDEP:-}" ]; then
 	frags="$frags $TOP/config/rt/lockdep.config"
 fi
 export KOBJ=${LANE_KOBJ:-$BUILD/obj-$lane}
-if EXTRA_CONFIG=$frags "$TOP/scripts/kernel.sh"; then
-	echo "PASS $lane: kernel and modules build" >>"$results"
-else
-	echo "FAIL $lane: kernel and modules build (see $(rel "$LOGDIR")/build-$(basename "$KOBJ").log)" >>"$results"
-	exit 1
-fi
+lane_kernel "$lane" "$frags" "$results" || exit 1
 # LANE_BUILD_ONLY=1: build the lane's kernel and stop (make check builds
 # it in the background while the main lane's VM runs).
 [ -z "${LANE_BUILD_ONLY:-}" ] || exit 0
