@@ -117,6 +117,13 @@ aqc()
 	echo "$3" >$q/rq_affinity
 }
 
+# fio_line: fio's JSON report on stdin as one line "iops KiB/s lat_us IOs".
+fio_line()
+{
+	jq -r '.jobs[0].read |
+		"\(.iops | floor) \(.bw) \(.lat_ns.mean / 1000) \(.total_ios)"'
+}
+
 # fio_run DEV QD REPS [FIO OPTIONS]: REPS fio runs, one line "iops KiB/s
 # lat_us IOs" each. Separate fio processes: runs as jobs of one fio process
 # spread more (1.5% against 0.3% at QD 16 on null_blk).
@@ -126,12 +133,13 @@ fio_run()
 	shift 3
 
 	for _ in $(seq "$reps"); do
+		# fio first, then jq: a pipeline would start jq beside fio,
+		# inside the window that the counting plugins measure
 		taskset -c $APP fio --name=b --filename="$dev" --direct=1 \
 			--rw=randread --bs=4k --ioengine=libaio --iodepth="$qd" \
 			--iodepth_batch_submit="$qd" --size=512M --norandommap \
-			--output-format=json "$@" |
-			jq -r '.jobs[0].read |
-				"\(.iops | floor) \(.bw) \(.lat_ns.mean / 1000) \(.total_ios)"'
+			--output-format=json "$@" >/tmp/fio-run.json
+		fio_line </tmp/fio-run.json
 	done
 }
 
@@ -171,9 +179,8 @@ fio_cpus()
 			--ioengine=libaio --iodepth="$qd" --iodepth_batch_submit="$qd" \
 			--size=512M --norandommap --numjobs="$(nproc)" \
 			--cpus_allowed="0-$(($(nproc) - 1))" --cpus_allowed_policy=split \
-			--group_reporting --output-format=json "$@" |
-			jq -r '.jobs[0].read |
-				"\(.iops | floor) \(.bw) \(.lat_ns.mean / 1000) \(.total_ios)"'
+			--group_reporting --output-format=json "$@" >/tmp/fio-run.json
+		fio_line </tmp/fio-run.json
 	done
 }
 

@@ -64,10 +64,12 @@ for row in "$@"; do
 	esac
 	setrow "$disk" "${row#?-}" || continue
 	for rep in $(seq "$REPS"); do
-		ios=$(taskset -c "$APP" fio --name=l --filename="/dev/$disk" --direct=1 \
+		# fio first, then jq: in a pipeline jq starts beside fio, and
+		# its start-up ran inside the cache model's window
+		taskset -c "$APP" fio --name=l --filename="/dev/$disk" --direct=1 \
 			--rw=randread --bs=4k --size=1M --ioengine=libaio --iodepth=4 \
-			--number_ios="$IOS" --norandommap --output-format=json |
-			jq -r '.jobs[0].read.total_ios')
+			--number_ios="$IOS" --norandommap --output-format=json >/tmp/l.json
+		ios=$(jq -r '.jobs[0].read.total_ios' /tmp/l.json)
 		echo "ROW $row $rep $ios" >>"$OUT"
 	done
 done
