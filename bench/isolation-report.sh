@@ -153,8 +153,9 @@ takes that queue's NVMe submission lock with the stand-in's fio; its
 reads per second in those rows, on PREEMPT_RT above all (a waiter spins
 while the holder is on a CPU), count that cost of the model: in a
 two-CPU guest with a host thread per vCPU, the same PREEMPT_RT kernel's
-application reads more with the masks than at the defaults (wall
-clock), and its stack samples almost never wait for that lock
+application reads about as much with the masks as at the defaults (wall
+clock, the runs' ranges overlapping), and its stack samples seldom wait
+for that lock
 (\`make bench-rt-model\`, bench/rt-model.txt).
 
 **Check of the plugin against the kernel's own counts.** $(awk '
