@@ -56,52 +56,52 @@ selftests:		## build and install the selftests into build/kselftest (LINE=6.12: 
 vm:			## boot the VM and run CMD in it, its exit status passed back
 	@scripts/vm.sh '$(subst ','\'',$(value CMD))'
 
-bench:			## benchmarks under QEMU -icount: base against patched: bench/results.md
+bench:			## benchmarks under QEMU -icount: base against patched: bench/records/results.md
 	@bench/bench.sh
 
-bench-defaults:		## the series' cost at the defaults, distribution-like config: bench/defaults.md
-	@BENCH_CONFIG=distro BENCH_JOBS="nullb-qd1 nullb-qd16 virtio-qd1" BENCH_OUT=bench/defaults bench/bench.sh
+bench-defaults:		## the series' cost at the defaults, distribution-like config: bench/records/defaults.md
+	@BENCH_CONFIG=distro BENCH_JOBS="nullb-qd1 nullb-qd16 virtio-qd1" BENCH_OUT=bench/records/defaults bench/bench.sh
 
-bench-seeds:		## the seeds' workloads (2014 tag allocation, 2004 readahead) at the defaults, base against series: bench/seeds.md
-	@BENCH_CONFIG=distro BENCH_JOBS="tags-softirq-qd64 tags-timer-qd64 ra-0 ra-32 ra-128 ra-512" BENCH_OUT=bench/seeds bench/bench.sh
+bench-seeds:		## the seeds' workloads (2014 tag allocation, 2004 readahead) at the defaults, base against series: bench/records/seeds.md
+	@BENCH_CONFIG=distro BENCH_JOBS="tags-softirq-qd64 tags-timer-qd64 ra-0 ra-32 ra-128 ra-512" BENCH_OUT=bench/records/seeds bench/bench.sh
 
-bench-seeds-transfers:	## the 2014 tag allocation rows in cache-line transfers per IO (cache model), base against series: bench/seeds-transfers.txt
+bench-seeds-transfers:	## the 2014 tag allocation rows in cache-line transfers per IO (cache model), base against series: bench/records/seeds-transfers.txt
 	@bench/seeds-transfers.sh
 
-bench-defaults-profile:	## per kernel function, where the series' instructions at the defaults go: bench/defaults-profile.txt
+bench-defaults-profile:	## per kernel function, where the series' instructions at the defaults go: bench/records/defaults-profile.txt
 	@bench/defaults-profile.sh
 
-bench-elevator:		## mq-deadline against none on a multi-queue NVMe disk: bench/elevator.md
+bench-elevator:		## mq-deadline against none on a multi-queue NVMe disk: bench/records/elevator.md
 	@VM_NVME=1 BENCH_JOBS="nvme-none-qd1 nvme-mq-deadline-qd1 nvme-none-qd32 nvme-mq-deadline-qd32" \
-		BENCH_OUT=bench/elevator REPORT=bench/elevator-report.sh bench/bench.sh
+		BENCH_OUT=bench/records/elevator REPORT=bench/elevator-report.sh bench/bench.sh
 
-bench-redirect:		## what the submit redirect (patch 21) costs per IO on NVMe: bench/redirect.md
+bench-redirect:		## what the submit redirect (patch 21) costs per IO on NVMe: bench/records/redirect.md
 	@VM_NVME=1 BENCH_JOBS="nvme-none-qd1 nvme-redirect-qd1 nvme-none-qd32 nvme-redirect-qd32" \
 		PAIR="none redirect" TITLE="The submit redirect against the defaults on a multi-queue NVMe disk" \
-		BENCH_OUT=bench/redirect REPORT=bench/elevator-report.sh bench/bench.sh
+		BENCH_OUT=bench/records/redirect REPORT=bench/elevator-report.sh bench/bench.sh
 
-bench-locality-validate:	## the cache model counts one transfer per cache-line handoff: bench/locality-validation.txt
+bench-locality-validate:	## the cache model counts one transfer per cache-line handoff: bench/records/locality-validation.txt
 	@bench/locality-validate.sh
 
-bench-locality:		## cache-line transfers per IO where completions run (cache model): bench/locality.md
+bench-locality:		## cache-line transfers per IO where completions run (cache model): bench/records/locality.md
 	@bench/locality.sh
 
 bench-sync-read:	## sync reads against async writeback: base against patched
 	@bench/sync-read.sh
 
-bench-mask-write:	## how long a completion_affinity write takes with IO in flight (wall clock): bench/mask-write.txt
+bench-mask-write:	## how long a completion_affinity write takes with IO in flight (wall clock): bench/records/mask-write.txt
 	@bench/mask-write.sh
 
-bench-steering-latency:	## completion latency of IPI and thread steering with a hog on the completion CPU (wall clock): bench/steering-latency.txt
+bench-steering-latency:	## completion latency of IPI and thread steering with a hog on the completion CPU (wall clock): bench/records/steering-latency.txt
 	@bench/steering-latency.sh
 
-bench-steering-profile:	## where thread steering's instructions go, against IPI steering (icount): bench/steering-profile.txt
+bench-steering-profile:	## where thread steering's instructions go, against IPI steering (icount): bench/records/steering-profile.txt
 	@bench/steering-profile.sh
 
-bench-isolation:	## what an isolated CPU that submits IO does for others: bench/isolation.md
+bench-isolation:	## what an isolated CPU that submits IO does for others: bench/records/isolation.md
 	@bench/isolation.sh
 
-bench-rt-model:		## on PREEMPT_RT, a submitter sharing a CPU's hardware queue under -icount and with a host thread per vCPU: bench/rt-model.txt
+bench-rt-model:		## on PREEMPT_RT, a submitter sharing a CPU's hardware queue under -icount and with a host thread per vCPU: bench/records/rt-model.txt
 	@bench/rt-model.sh
 
 soak-nvme:		## NVMe under controller resets and CPU hotplug, base against series, QEMU traced: build/nvme-soak.kv

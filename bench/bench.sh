@@ -2,15 +2,15 @@
 # make bench: the unpatched base and the patched kernel, built with the same
 # config (cached), each booted once under QEMU -icount with the same VM and
 # the same fio jobs (guest/fio.sh), the insn-window plugin counting
-# the guest instructions of each fio run; writes bench/results.md and the
-# chart bench/results.png (bench/report.sh).
+# the guest instructions of each fio run; writes bench/records/results.md and the
+# chart bench/records/results.png (bench/report.sh).
 # Env: REPS (3), RUNTIME (guest seconds per run, 2), ICOUNT_SHIFT (3),
 # BENCH_JOBS (default: all below), KERNELS ("base patched"), VM_CPUS (4),
 # BENCH_CONFIG=distro to compare the distribution-like lane's kernels
 # (build/obj-distro-base and build/obj-distro, jump labels on, -O2)
 # instead of the main config's; BENCH_PATCHED_OBJ replaces build/obj-distro
 # there (a kernel of part of the series: its objects are rebuilt from
-# build/linux), BENCH_OUT (bench/results),
+# build/linux), BENCH_OUT (bench/records/results),
 # RAW (build/bench.raw, the per-run figures), REPORT (bench/report.sh: the
 # script that writes BENCH_OUT.md and .png from RAW).
 set -eu
@@ -50,7 +50,7 @@ raw=${RAW:-$BUILD/bench.raw}
 . "$TOP/bench/bench-lib.sh"
 
 KERNELS=${KERNELS:-base patched}
-BENCH_OUT=${BENCH_OUT:-$TOP/bench/results}
+BENCH_OUT=${BENCH_OUT:-$TOP/bench/records/results}
 if [ "${BENCH_CONFIG:-}" = distro ]; then
 	bench_kimage()
 	{

@@ -7,7 +7,7 @@
 # JOB, default nullb-qd1: null_blk, 4 KiB random reads at QD 1 on CPU 1;
 # the plugin counts every fio run of the guest, so the ra-K jobs run
 # without their traced run, RA_TRACED=0).
-# Writes BENCH_OUT (bench/defaults-profile.txt), key=value lines:
+# Writes BENCH_OUT (bench/records/defaults-profile.txt), key=value lines:
 #   made_by=... series=... repo=... config=... qemu=...
 #   kernel=K insns_per_io=N block_per_io=N      all guest instructions, and
 #                                               those in block_syms' functions
@@ -23,7 +23,7 @@ made_by=$(command_line "bench/defaults-profile.sh" JOB REPS RUNTIME ICOUNT_SHIFT
 JOB=${JOB:-nullb-qd1}
 REPS=${REPS:-3}
 RUNTIME=${RUNTIME:-2}
-BENCH_OUT=${BENCH_OUT:-$TOP/bench/defaults-profile.txt}
+BENCH_OUT=${BENCH_OUT:-$TOP/bench/records/defaults-profile.txt}
 
 BENCH_CONFIG=distro "$TOP/scripts/bench-kernels.sh"
 "$TOP/scripts/selftests-build.sh"

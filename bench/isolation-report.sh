@@ -156,7 +156,7 @@ two-CPU guest with a host thread per vCPU, the same PREEMPT_RT kernel's
 application reads about as much with the masks as at the defaults (wall
 clock, the runs' ranges overlapping), and its stack samples seldom wait
 for that lock
-(\`make bench-rt-model\`, bench/rt-model.txt).
+(\`make bench-rt-model\`, bench/records/rt-model.txt).
 
 **Check of the plugin against the kernel's own counts.** $(awk '
 	{ delete kv; for (i = 1; i <= NF; i++) { p = index($i, "="); kv[substr($i, 1, p - 1)] = substr($i, p + 1) } }

@@ -6,9 +6,9 @@
 # on virtio-blk (one queue, a movable interrupt) and NVMe (a queue per CPU,
 # managed interrupts), under QEMU -icount with the insn-context plugin
 # counting CPU 3's instructions per execution context. Writes
-# bench/isolation.md and bench/isolation.png (bench/isolation-report.sh).
+# bench/records/isolation.md and bench/records/isolation.png (bench/isolation-report.sh).
 # Env: REPS (3), RUNTIME (10), ICOUNT_SHIFT (3), BOOTS (default: all
-# below), PAR (boots at a time: host CPUs), RAW (build/isolation.raw, the per-run lines), BENCH_OUT (bench/isolation).
+# below), PAR (boots at a time: host CPUs), RAW (build/isolation.raw, the per-run lines), BENCH_OUT (bench/records/isolation).
 set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
 "$TOP/scripts/deps.sh" vm bench
@@ -17,7 +17,7 @@ made_by=$(command_line "make bench-isolation" BOOTS REPS RUNTIME ICOUNT_SHIFT BE
 REPS=${REPS:-3}
 RUNTIME=${RUNTIME:-10}
 SHIFT=${ICOUNT_SHIFT:-3}
-BENCH_OUT=${BENCH_OUT:-$TOP/bench/isolation}
+BENCH_OUT=${BENCH_OUT:-$TOP/bench/records/isolation}
 raw=${RAW:-$BUILD/isolation.raw}
 
 # A boot: its name, its kernel (base, series, rt: the series on the

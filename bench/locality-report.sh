@@ -1,5 +1,5 @@
 #!/bin/bash
-# make bench-locality's report: bench/locality.md and bench/locality.png
+# make bench-locality's report: bench/records/locality.md and bench/records/locality.png
 # from build/locality.raw (bench/locality.sh: one line per window, vCPU and
 # code category, "llc=L row=R rep=N ios=N cpu=C cat=X insns=N accesses=N
 # l1_miss=N l2_miss=N llc_miss=N xfer_local=N xfer_remote=N inval=N").
@@ -138,7 +138,7 @@ set boxwidth 0.7
 set ylabel "cache-line transfers per IO (model)"
 set xtics rotate by -40 scale 0
 set key top left
-set title "Where completions run: transfers per IO, one LLC and two (bench/locality.md)"
+set title "Where completions run: transfers per IO, one LLC and two (bench/records/locality.md)"
 plot "$dat" using 2:xtic(1) title "within a socket", "" using 3 title "across sockets"
 GP
 fi

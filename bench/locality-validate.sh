@@ -7,7 +7,7 @@
 # the right kind, within 1%, and none for the solo run. The same guest
 # command is run once more without the plugin: the plugin's overhead, in
 # host seconds (the model's counts do not depend on them). Writes
-# bench/locality-validation.txt (key=value, the last line result=pass or
+# bench/records/locality-validation.txt (key=value, the last line result=pass or
 # result=fail) and exits non-zero on a failure.
 # Env: ROUNDS (2000), ICOUNT_SHIFT (3).
 set -eu
@@ -16,7 +16,7 @@ set -eu
 
 ROUNDS=${ROUNDS:-2000}
 SHIFT=${ICOUNT_SHIFT:-3}
-txt=$TOP/bench/locality-validation.txt
+txt=$TOP/bench/records/locality-validation.txt
 out=$BUILD/vm/locality-validate
 rm -rf "$out"
 mkdir -p "$out"

@@ -5,7 +5,7 @@
 # (guest/locality.sh): the series' kernel, booted twice under
 # -icount, once with one last-level cache (4 vCPUs; fio on CPU 1) and once
 # with two (2 sockets of 2; fio on CPU 2, the interrupt's cache is CPUs
-# 0-1). Writes bench/locality.md and bench/locality.png
+# 0-1). Writes bench/records/locality.md and bench/records/locality.png
 # (bench/locality-report.sh); the per-row counts in build/locality.raw.
 # Env: IOS (2000 reads per run), REPS (3), ICOUNT_SHIFT (3).
 set -eu
@@ -56,5 +56,5 @@ for llc in one two; do
 	say "$llc: $(($(date +%s) - t0)) s"
 done
 ELAPSED=$(($(date +%s) - start)) MADE_BY=$made_by IOS=$IOS REPS=$REPS SHIFT=$SHIFT \
-	"$TOP/bench/locality-report.sh" "$raw" "$TOP/bench/locality.md" "$TOP/bench/locality.png"
-say "bench/locality.md and .png written ($(($(date +%s) - start)) s)"
+	"$TOP/bench/locality-report.sh" "$raw" "$TOP/bench/records/locality.md" "$TOP/bench/records/locality.png"
+say "bench/records/locality.md and .png written ($(($(date +%s) - start)) s)"

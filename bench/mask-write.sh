@@ -3,7 +3,7 @@
 # kernels (KIMAGES, space-separated bzImage paths; default: the patched
 # kernel of the main config). Wall-clock TCG, 4 vCPUs; the write includes
 # the shell's fork and exec of echo's redirection, the same for every
-# kernel. Writes BENCH_OUT (bench/mask-write.txt): the lines of provenance
+# kernel. Writes BENCH_OUT (bench/records/mask-write.txt): the lines of provenance
 # (bench/bench-lib.sh), then <kernel>.<completion_nsec>.p50_us=... etc.
 # Env: KIMAGES, NSECS ("100000 1000000 10000000"), WRITES (20), BENCH_OUT.
 set -eu
@@ -11,7 +11,7 @@ set -eu
 . "$TOP/bench/bench-lib.sh"
 "$TOP/scripts/deps.sh" vm
 made_by=$(command_line "bench/mask-write.sh" KIMAGES NSECS WRITES BENCH_OUT)
-BENCH_OUT=${BENCH_OUT:-$TOP/bench/mask-write.txt}
+BENCH_OUT=${BENCH_OUT:-$TOP/bench/records/mask-write.txt}
 
 KIMAGES=${KIMAGES:-$KOBJ/arch/x86/boot/bzImage}
 NSECS=${NSECS:-100000 1000000 10000000}

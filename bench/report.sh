@@ -1,5 +1,5 @@
 #!/bin/bash
-# Turn the raw bench output into bench/results.md and a PNG chart.
+# Turn the raw bench output into bench/records/results.md and a PNG chart.
 # Usage: report.sh RAW OUT.md OUT.png
 # RAW lines: "<kernel> RESULT <job> <rep> <iops> <KiB/s> <lat_us> <IOs>",
 # "<kernel> INSNS <job> <rep> <guest instructions per IO> <... of them in

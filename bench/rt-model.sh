@@ -8,7 +8,7 @@
 # thread runs both vCPUs, as make bench-isolation does) and with a host
 # thread per vCPU (multi-threaded TCG; wall clock, so its reads per second
 # are for comparison between the two configs of that boot only).
-# Writes BENCH_OUT (bench/rt-model.txt): provenance lines, then per shape
+# Writes BENCH_OUT (bench/records/rt-model.txt): provenance lines, then per shape
 # <kernel>.<shape>.<config>.runs=, .reads_per_s=min/median/max,
 # .stalled_runs= (runs below a tenth of the boot's median at the
 # defaults: an NVMe I/O timeout of 30 s holds a run up), .samples= (the
@@ -29,7 +29,7 @@ made_by=$(command_line "make bench-rt-model" KOBJS NO_DBBUF RUNS RUNTIME ICOUNT_
 RUNS=${RUNS:-8}
 RUNTIME=${RUNTIME:-3}
 SHIFT=${ICOUNT_SHIFT:-3}
-BENCH_OUT=${BENCH_OUT:-$TOP/bench/rt-model.txt}
+BENCH_OUT=${BENCH_OUT:-$TOP/bench/records/rt-model.txt}
 if [ -z "${KOBJS:-}" ]; then
 	KOBJS=$BUILD/obj-rt
 	LANE_BUILD_ONLY=1 "$TOP/tests/lane-rt.sh" /dev/null

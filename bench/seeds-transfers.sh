@@ -5,23 +5,25 @@
 # counted by the coherent cache model (bench/cache-model.c, validated by
 # make bench-locality-validate) on the base and on the series at the
 # defaults, built as make bench-defaults builds them. Writes BENCH_OUT
-# (bench/seeds-transfers.txt), key=value lines:
+# (bench/records/seeds-transfers.txt), key=value lines:
 #   made_by=... series=... repo=... config=... qemu=...
 #   kernel=K job=J rep=N ios=N xfer_per_io=X local_per_io=L remote_per_io=R
 #       block_xfer_per_io=B insns_per_io=I
 #   kernel=K job=J runs=N mean_xfer_per_io=X median_xfer_per_io=M min= max=
 #       spread=S mean_block_xfer_per_io=B
 # One socket of 4 vCPUs (one LLC): every transfer is between cores of it.
-# Env: REPS (3), RUNTIME (1 guest second per run), ICOUNT_SHIFT (3), BENCH_OUT.
+# Env: REPS (10: a row's runs spread by 30-230%, and comparing base and
+# series by their ranks needs about ten runs a side), RUNTIME (1 guest
+# second per run), ICOUNT_SHIFT (3), BENCH_OUT.
 set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
 . "$TOP/bench/bench-lib.sh"
 "$TOP/scripts/deps.sh" vm bench
 
 made_by=$(command_line "bench/seeds-transfers.sh" REPS RUNTIME ICOUNT_SHIFT BENCH_OUT)
-REPS=${REPS:-3}
+REPS=${REPS:-10}
 RUNTIME=${RUNTIME:-1}
-BENCH_OUT=${BENCH_OUT:-$TOP/bench/seeds-transfers.txt}
+BENCH_OUT=${BENCH_OUT:-$TOP/bench/records/seeds-transfers.txt}
 BENCH_JOBS="tags-softirq-qd64 tags-timer-qd64"
 
 BENCH_CONFIG=distro "$TOP/scripts/bench-kernels.sh"

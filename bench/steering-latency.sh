@@ -13,7 +13,7 @@
 # jump labels: the knob writes flip static keys, and multi-threaded TCG
 # mishandles kernel text patched while other vCPUs run (see
 # config/distro/distro.config).
-# Writes key=value lines to BENCH_OUT (bench/steering-latency.txt), after
+# Writes key=value lines to BENCH_OUT (bench/records/steering-latency.txt), after
 # the lines of provenance (bench/bench-lib.sh).
 # Env: RUNTIME (10 s per run), REPS (3), KIMAGE, BENCH_OUT, TCG (multi).
 set -eu
@@ -24,7 +24,7 @@ made_by=$(command_line "bench/steering-latency.sh" RUNTIME REPS KIMAGE TCG BENCH
 RUNTIME=${RUNTIME:-10}
 REPS=${REPS:-3}
 KIMAGE=${KIMAGE:-$BUILD/obj/arch/x86/boot/bzImage}
-BENCH_OUT=${BENCH_OUT:-$TOP/bench/steering-latency.txt}
+BENCH_OUT=${BENCH_OUT:-$TOP/bench/records/steering-latency.txt}
 [ -f "$KIMAGE" ] || die "no ${KIMAGE#"$TOP"/}; run make kernel first"
 provenance "$made_by" "tcg=${TCG:-multi} cpus=4 runtime=$RUNTIME reps=$REPS" "config/*.config" >"$BENCH_OUT.tmp"
 for boot in plain threadirqs; do

@@ -5,7 +5,7 @@
 # insn-profile plugin, and runs guest/fio.sh's null_blk jobs that
 # steer each completion from CPU 0 to CPU 1: by IPI, by thread, and by
 # thread at SCHED_FIFO 1. Writes key=value lines to BENCH_OUT
-# (bench/steering-profile.txt), after the lines of provenance:
+# (bench/records/steering-profile.txt), after the lines of provenance:
 #   mode=M insns_per_io=N ratio=R        all guest instructions per request,
 #                                        REPS runs together; R against ipi
 #   fn=NAME ipi=N kthread=N kfifo=N      per request, the TOP_FNS functions whose
@@ -21,7 +21,7 @@ made_by=$(command_line "bench/steering-profile.sh" REPS RUNTIME ICOUNT_SHIFT KIM
 REPS=${REPS:-3}
 RUNTIME=${RUNTIME:-2}
 KIMAGE=${KIMAGE:-$BUILD/obj/arch/x86/boot/bzImage}
-BENCH_OUT=${BENCH_OUT:-$TOP/bench/steering-profile.txt}
+BENCH_OUT=${BENCH_OUT:-$TOP/bench/records/steering-profile.txt}
 obj=${KIMAGE%/arch/x86/boot/bzImage}
 [ -f "$KIMAGE" ] || die "no ${KIMAGE#"$TOP"/}; run make kernel first"
 "$TOP/scripts/selftests-build.sh"

@@ -5,8 +5,8 @@
 # base with none, mq-deadline, mq-deadline with async_depth at 3/4 of
 # nr_requests, and bfq; on the patched kernel with none and mq-deadline,
 # which the series does not change (a difference there is noise).
-# Raw key=value lines go to bench/sync-read.raw, the table to
-# bench/sync-read.md. Wall-clock QEMU throttling, not icount: the disk's
+# Raw key=value lines go to bench/records/sync-read.raw, the table to
+# bench/records/sync-read.md. Wall-clock QEMU throttling, not icount: the disk's
 # speed is what the experiment is about.
 set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
@@ -20,7 +20,7 @@ declare -A configs=(
 )
 # The run writes build/; bench/'s files are replaced only once it is
 # complete, so that a run that fails leaves the recorded pair as it was.
-md=$TOP/bench/sync-read.md
+md=$TOP/bench/records/sync-read.md
 raw=$BUILD/sync-read.raw
 : >"$raw"
 
@@ -86,5 +86,5 @@ table()
 	table
 } >"$md.tmp"
 mv "$md.tmp" "$md"
-cp "$raw" "$TOP/bench/sync-read.raw"
+cp "$raw" "$TOP/bench/records/sync-read.raw"
 say "${md#"$TOP"/} written"

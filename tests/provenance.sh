@@ -1,6 +1,6 @@
 #!/bin/bash
 # The docs quote only recorded figures that say what made them, and were
-# made from the kernel code of the series as committed: every bench/ file
+# made from the kernel code of the series as committed: every bench/records/ file
 # named in README.md, docs/*.md and the cover letters exists and carries
 # its provenance (a "made_by=" line, as bench/bench-lib.sh's provenance()
 # writes, or a "Made by" line naming the make target or command and "the
@@ -41,7 +41,7 @@ bad=""
 n=0
 fresh=0
 checked=""
-for f in $(grep -ohE 'bench/[A-Za-z0-9_.-]+\.(md|txt|raw|png|kv)' \
+for f in $(grep -ohE 'bench/[A-Za-z0-9_./-]+\.(md|txt|raw|png|kv)' \
 	"$TOP/README.md" "$TOP"/docs/*.md "$TOP"/docs/cover-letter*.txt | sort -u); do
 	case $f in bench/*.raw | bench/*.png) rec=${f%.*}.md ;; *) rec=$f ;; esac
 	n=$((n + 1))
