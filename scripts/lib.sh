@@ -301,6 +301,27 @@ patches_diff() {
 	diff -r -q "${skip[@]}" "$1" "$PATCHES"
 }
 
+# BOOT_KEYS: the keys of a boot file (tests/boot.sh says what they mean).
+BOOT_KEYS="kernel lines label append profile cpus topology nvme_queues timeout tests"
+
+# boot_bad_keys FILE: the lines of boot file FILE that set no key of a boot.
+boot_bad_keys() {
+	grep -v -E "^[[:space:]]*(#|\$)|^(${BOOT_KEYS// /|})=" "$1" || true
+}
+
+# boot_names KERNEL [all]: the boots of KERNEL (main, distro, rt), the
+# names of their files in tests/boots/; with "all", only those that every
+# line's make check runs (lines=all).
+boot_names() {
+	local f k
+	for f in "$TOP"/tests/boots/*.boot; do
+		k=$(sed -n 's/^kernel=//p' "$f")
+		[ "${k:-main}" = "$1" ] || continue
+		[ "${2:-}" != all ] || grep -qx 'lines=all' "$f" || continue
+		basename "$f" .boot
+	done
+}
+
 # series_list: the patches of the line's series file, one a line (none
 # when it has no series file yet).
 series_list() {

@@ -172,6 +172,22 @@ into() {
 	rm -f "$t"
 	return $rc
 }
+# run_boots BOOT...: run each BOOT, a script in tests/ (boot-*.sh) or the
+# name of a boot file (tests/boots/NAME.boot, run by tests/boot.sh). A
+# boot that fails is a result, not the end of the run.
+run_boots() {
+	local b rc
+	for b; do
+		rc=0
+		case $b in
+		*.sh)	step "running tests/$b"
+			LABEL=$label into "$TOP/tests/$b" || rc=$? ;;
+		*)	step "running boot $b (tests/boots/$b.boot)"
+			LABEL=$label into "$TOP/tests/boot.sh" "$b" || rc=$? ;;
+		esac
+		[ "$rc" = 0 ] || result "FAIL ${label:+$label }boot $b (exit $rc)"
+	done
+}
 # The background build of the lanes' kernels (below) must not outlive the
 # run; a run that ends early says so.
 prebuild=""
@@ -264,31 +280,20 @@ if [ -z "${TESTS:-}" ]; then
 	step "the selftests' config sets every option the tests name"
 	into "$TOP/tests/config-lint.sh"
 
+	step "the boot files name only keys, kernels and tests that exist"
+	into "$TOP/tests/boot-lint.sh"
+
 	if [ -n "$LINE_MAIN" ]; then
 		step "the recorded figures the docs quote say what made them"
 		into "$TOP/tests/provenance.sh"
 	fi
 fi
 
-# The benchmarks' QEMU plugins (make bench, bench-isolation,
-# bench-locality): each builds warning-free against
-# bench/qemu-plugin-v1.h; the guest programs (pingpong.c, with a main())
-# build warning-free as the static programs they are.
-for c in "$TOP"/bench/*.c; do
-	[ -z "${TESTS:-}" ] && [ -n "$LINE_MAIN" ] || break
-	[ -e "$c" ] || continue
-	p=$(basename "$c" .c)
-	if grep -q '^int main(' "$c"; then
-		what="bench guest program builds" flags=(-static -pthread -o "$BUILD/$p")
-	else
-		what="bench plugin builds" flags=(-Wno-unused-parameter -shared -fPIC -o "$BUILD/$p.so")
-	fi
-	if gcc -O2 -Wall -Wextra -Werror "${flags[@]}" "$c" >"$LOGDIR/plugin-$p.log" 2>&1; then
-		result "PASS $what: $p"
-	else
-		result "FAIL $what: $p (see $(rel "$LOGDIR")/plugin-$p.log)"
-	fi
-done
+# The benchmarks' QEMU plugins and guest programs build warning-free.
+if [ -z "${TESTS:-}" ] && [ -n "$LINE_MAIN" ]; then
+	step "the benchmarks' tools build (tests/bench-tools.sh)"
+	into "$TOP/tests/bench-tools.sh"
+fi
 
 step "the kernel builds ($(rel "$KOBJ"))"
 if "$TOP/scripts/kernel.sh"; then
@@ -326,13 +331,10 @@ if [ -z "$LINE_MAIN" ]; then
 	# guide's advice differs by line), polled IO from a redirected CPU
 	# (the line's own copy of the submit redirect), and the blktests cases
 	# (the line's own PLUG fix and masks).
-	for extra in boot-contrib.sh boot-poll-queues.sh boot-blktests.sh; do
-		[ -z "${TESTS:-}" ] || break
-		step "running tests/$extra"
-		rc=0
-		LABEL=$label into "$TOP/tests/$extra" || rc=$?
-		[ "$rc" = 0 ] || result "FAIL ${label:+$label }tests/$extra (exit $rc)"
-	done
+	if [ -z "${TESTS:-}" ]; then
+		# shellcheck disable=SC2046  # one boot per word
+		run_boots boot-contrib.sh boot-blktests.sh $(boot_names main all)
+	fi
 	exit 0
 fi
 
@@ -362,6 +364,9 @@ if [ -z "$label" ] && [ -z "${TESTS:-}" ]; then
 
 	step "checking that the config lint fails on a missing or unknown option"
 	into "$TOP/tests/harness-config.sh"
+
+	step "checking that the boot lint fails on an unknown key or test"
+	into "$TOP/tests/harness-boots.sh"
 
 	if [ -n "$full" ]; then
 		step "checking the series' git handling under a hostile git config"
@@ -399,15 +404,11 @@ LABEL=$label VM_APPEND="$BA_PROFILE ${VM_APPEND:-}" VM_EXCLUDE=$HOST_TESTS \
 	into "$TOP/tests/vm-selftests.sh" ${TESTS:-}
 [ -z "${TESTS:-}" ] || exit 0
 
-# Extra boots with other kernel command lines, added by the series' tests.
-for extra in "$TOP"/tests/boot-*.sh; do
-	[ -e "$extra" ] || continue
-	step "running $(rel "$extra")"
-	# A boot that fails is a result, not the end of the run.
-	rc=0
-	LABEL=$label into "$extra" || rc=$?
-	[ "$rc" = 0 ] || result "FAIL ${label:+$label }$(rel "$extra") (exit $rc)"
-done
+# The blktests cases and contrib/ with the real tools, each in a boot of
+# its own, then the boots with other kernel command lines or VM shapes
+# (tests/boots/*.boot).
+# shellcheck disable=SC2046  # one boot per word
+run_boots boot-blktests.sh boot-contrib.sh $(boot_names main)
 
 # The Debian package of make deb, from the main kernel's objects and after
 # that kernel's last boot: bindeb-pkg relinks them with its build number.

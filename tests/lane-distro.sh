@@ -30,25 +30,15 @@ lane_kernel distro "$DISTRO_CONFIG" "$results" || exit 1
 LABEL=distro DEB_KOBJ=$KOBJ "$TOP/tests/deb-install.sh" "$results"
 
 export KIMAGE=$KOBJ/arch/x86/boot/bzImage
-export VM_TCG_THREAD=single VM_TIMEOUT=$T_LANE
+export VM_TCG_THREAD=single
 # The SCSI disk the elevator test may remove and probe again (serial
 # bascsi), with one hardware queue like a SATA disk: mq-deadline by default.
 export VM_DRIVES="-device virtio-scsi-pci,id=vscsi,num_queues=1
 	-drive driver=null-co,size=512M,if=none,id=scsid,read-zeroes=on
 	-device scsi-hd,drive=scsid,bus=vscsi.0,serial=bascsi"
-append="VMMODS=$KOBJ/modules BA_SCSI_SERIAL=bascsi ${VM_APPEND:-}"
-have() { grep -qx "block-affinity:$1" "$BUILD/kselftest/kselftest-list.txt"; }
-
-# bfq is a module: no module load from the disk probes, disks get the
-# default until bfq is loaded and bfq after.
-if have elevator_test.sh; then
-	LABEL="distro [elevator=bfq]" VM_APPEND="elevator=bfq $append" \
-		"$TOP/tests/vm-selftests.sh" "$results" elevator_test.sh
-fi
-
-# An unknown name (the default everywhere, one log line), and the tests of
-# CPU hotplug, steering, a 30 s completion flood on one CPU with a busy loop
-# there, and the short stress run, on this configuration.
+# The lane's boots (tests/boots/distro*.boot): an elevator=bfq boot, and an
+# unknown name with the tests of CPU hotplug, steering, a completion flood
+# and the short stress run.
 #
 # Not NVMe: QEMU before 8.1 leaves out the guest's memory barriers when
 # one TCG thread runs all vCPUs (fixed by QEMU's c914d46d0a, "tcg: Do not
@@ -60,14 +50,6 @@ fi
 # queue stuck for 30 s, aborted, recovered by a controller reset; make
 # soak-nvme: the unpatched base, plain reads from 4 CPUs, 137 timeouts in
 # 300 s). The other lanes, with a TCG thread per vCPU, run nvme_test.
-tests=""
-for t in elevator_test.sh affinity_hotplug_test.sh steering_test.sh steering_reclaim_test.sh \
-	completion_flood_test.sh \
-	stress_test.sh; do
-	have "$t" && tests="$tests $t"
-done
-if [ -n "$tests" ]; then
-	# shellcheck disable=SC2086
-	LABEL="distro [elevator=nosuch]" VM_APPEND="elevator=nosuch $BA_PROFILE_DISTRO $append" \
-		"$TOP/tests/vm-selftests.sh" "$results" $tests
-fi
+# shellcheck disable=SC2046  # one boot per word
+LABEL=distro VM_APPEND="VMMODS=$KOBJ/modules BA_SCSI_SERIAL=bascsi ${VM_APPEND:-}" \
+	"$TOP/tests/boot.sh" "$results" $(boot_names distro)

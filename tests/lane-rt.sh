@@ -37,16 +37,7 @@ lane_kernel "$lane" "$frags" "$results" || exit 1
 # LANE_BUILD_ONLY=1: build the lane's kernel and stop (make check builds
 # it in the background while the main lane's VM runs).
 [ -z "${LANE_BUILD_ONLY:-}" ] || exit 0
-export KIMAGE=$KOBJ/arch/x86/boot/bzImage VM_TIMEOUT=$((2 * T_LANE))
-have() { grep -qx "block-affinity:$1" "$BUILD/kselftest/kselftest-list.txt"; }
-
-tests=""
-# shellcheck disable=SC2086  # a list of tests
-for t in steering_test.sh steering_rt_test.sh nvme_test.sh affinity_hotplug_test.sh \
-	stress_test.sh ${RT_TESTS:-}; do
-	have "$t" && tests="$tests $t"
-done
-[ -n "$tests" ] || exit 0
-# shellcheck disable=SC2086  # a list of tests
-LABEL="$lane" VM_APPEND="VMMODS=$KOBJ/modules $BA_PROFILE_RT ${VM_APPEND:-}" \
-	"$TOP/tests/vm-selftests.sh" "$results" $tests
+export KIMAGE=$KOBJ/arch/x86/boot/bzImage
+# Its boot: tests/boots/rt.boot, with RT_TESTS.
+LABEL=$lane VM_APPEND="VMMODS=$KOBJ/modules ${VM_APPEND:-}" BOOT_TESTS=${RT_TESTS:-} \
+	"$TOP/tests/boot.sh" "$results" rt

@@ -3,6 +3,7 @@
 # on 2 CPUs, once the bases and trees exist; it makes them first):
 # the shellcheck run over the scripts and the selftests (tests/shellcheck.sh),
 # the selftests' config against the options they name (tests/config-lint.sh),
+# the boot files (tests/boot-lint.sh),
 # the provenance of the figures the docs quote, and that they are current
 # or listed in tests/expected-skips.txt (tests/provenance.sh), and
 # checkpatch --strict of every patch (tests/checkpatch.sh), on every line
@@ -21,6 +22,7 @@ for line in $LINES; do
 	if in_line "$line" "$TOP/scripts/tree.sh" >/dev/null; then
 		in_line "$line" "$TOP/tests/shellcheck.sh" "$one"
 		in_line "$line" "$TOP/tests/config-lint.sh" "$one"
+		in_line "$line" "$TOP/tests/boot-lint.sh" "$one"
 		in_line "$line" "$TOP/tests/checkpatch.sh" "$one" 2>/dev/null
 	else
 		echo "FAIL series applies (scripts/tree.sh)" >>"$one"
