@@ -328,51 +328,45 @@ series_list() {
 	[ ! -f "$PATCHES/series" ] || grep -v -E '^[[:space:]]*(#|$)' "$PATCHES/series" || true
 }
 
-# kernel_code_hash: the kernel code of a series, as 12 hex digits, from
-# its git patches on standard input: the hunks of every file outside tools/
-# and Documentation/, file by file in path order and each file's hunks in
-# series order, without line numbers, index lines or commit messages. A
-# record names the code it was made from by it (tree_kernel_code), and
+# kernel_code_of TREE: the kernel code of TREE (a tree or commit of the
+# line's tree, LINUX), as 12 hex digits: a hash of the blob of every file
+# outside tools/ and Documentation/ that differs from the base, by path.
+# It names the code that a kernel is built from, whatever the patches that
+# made it: the same code from patches in another order, or split
+# differently, has the same hash; a new selftest, document or commit
+# message keeps it; any change to the kernel's code changes it. A record
+# names the code it was made from by it (tree_kernel_code), and
 # tests/provenance.sh compares that with the committed series'
-# (series_kernel_code): a new selftest, document or commit message keeps
-# the hash; any change to the kernel's code changes it.
-kernel_code_hash() {
-	awk -v OFS='\t' '
-	/^From [0-9a-f]{40} / { keep = 0; left = 0; next }
-	left > 0 {
-		c = substr($0, 1, 1)
-		if (c == "-") old--
-		else if (c == "+") new--
-		else if (c != "\\") { old--; new-- }
-		left = old + new
-		print file, ++seq, $0
-		next
-	}
-	/^diff --git / { file = substr($3, 3); keep = file !~ /^(tools|Documentation)\//; next }
-	keep && /^@@ -[0-9]/ {
-		split($2, o, ","); split($3, n, ",")
-		old = (2 in o) ? o[2] : 1; new = (2 in n) ? n[2] : 1
-		left = old + new
-		print file, ++seq, "@@"
-	}' | LC_ALL=C sort -s -t "$(printf '\t')" -k1,1 -k2,2n | cut -f3- |
-		sha256sum | cut -c1-12
+# (series_kernel_code).
+kernel_code_of() {
+	git -C "$LINUX" diff --raw --no-renames --full-index base "$1" -- . \
+		':(exclude)tools' ':(exclude)Documentation' | sha256sum | cut -c1-12
 }
 
-# series_kernel_code: kernel_code_hash of the line's committed series.
+# series_kernel_code: kernel_code_of the line's committed series (PATCHES
+# applied to the base in a scratch index of the line's tree; the work tree
+# is not touched), or nothing if the line has no tree yet.
 series_kernel_code() {
-	local f
+	local idx p rc=0
 
-	series_list | while read -r f; do cat "$PATCHES/$f"; done | kernel_code_hash
+	git -C "$LINUX" rev-parse -q --verify base^{tree} >/dev/null 2>&1 || return 0
+	idx=$(mktemp)
+	GIT_INDEX_FILE=$idx git -C "$LINUX" read-tree base
+	while read -r p; do
+		GIT_INDEX_FILE=$idx git -C "$LINUX" apply --cached "$PATCHES/$p" || { rc=1; break; }
+	done < <(series_list)
+	[ "$rc" != 0 ] || kernel_code_of "$(GIT_INDEX_FILE=$idx git -C "$LINUX" write-tree)"
+	rm -f "$idx"
+	return $rc
 }
 
-# tree_kernel_code: kernel_code_hash of the line's tree (base..HEAD), with
-# "-dirty" when it has uncommitted changes: what a record was made from.
+# tree_kernel_code: kernel_code_of the line's tree (HEAD), with "-dirty"
+# when it has uncommitted changes: what a record was made from.
 tree_kernel_code() {
 	local dirty=""
 
 	[ -z "$(git -C "$LINUX" status --porcelain --untracked-files=no)" ] || dirty=-dirty
-	printf '%s%s\n' "$(git -C "$LINUX" format-patch -q --stdout --no-signature base..HEAD |
-		kernel_code_hash)" "$dirty"
+	printf '%s%s\n' "$(kernel_code_of HEAD)" "$dirty"
 }
 
 # command_line CMD VAR...: CMD as a benchmark was run, each VAR that is

@@ -6,7 +6,7 @@
 # writes, or a "Made by" line naming the make target or command and "the
 # series at <commit>"; a .raw or .png file, through the .md of the same
 # name). A record that names no kernel code, or kernel code that neither
-# line's series has now (scripts/lib.sh: kernel_code_hash), is reported as
+# line's series has now (scripts/lib.sh: kernel_code_of), is reported as
 # a SKIP, so that make check fails unless tests/expected-skips.txt lists
 # it with its reason. Result lines to RESULTS.
 # Usage: provenance.sh RESULTS
@@ -34,7 +34,7 @@ made_from_code()
 # The kernel code of each line's committed series.
 current=""
 for line in $LINES; do
-	current="$current $(line_settings "$line" && series_kernel_code)"
+	current="$current $(line_settings "$line" && series_kernel_code || true)"
 done
 
 bad=""
