@@ -349,7 +349,7 @@ kernel_code_of() {
 series_kernel_code() {
 	local idx p rc=0
 
-	git -C "$LINUX" rev-parse -q --verify base^{tree} >/dev/null 2>&1 || return 0
+	git -C "$LINUX" rev-parse -q --verify 'base^{tree}' >/dev/null 2>&1 || return 0
 	idx=$(mktemp)
 	GIT_INDEX_FILE=$idx git -C "$LINUX" read-tree base
 	while read -r p; do
