@@ -23,6 +23,10 @@ function label(b, c) {
 	if (c == "ca") return k ": completion_affinity=0-2"
 	if (c == "qaca") return k ": queue_affinity and completion_affinity=0-2"
 	if (c == "qacak") return k ": both 0-2, completion_steering=kthread"
+	if (c == "qacapoll") return k ": both 0-2, the application polls its completion ring"
+	if (c == "sqpoll") return k ": io_uring SQPOLL, its thread on CPU 0"
+	if (c == "part") return k ": CPU 3 an isolated cpuset partition"
+	if (c == "parthk") return k ": CPU 3 an isolated cpuset partition, both masks housekeeping"
 	return k ": " c
 }
 {
@@ -74,7 +78,8 @@ table()
 	$1 == disk {
 		delete v
 		if ($3 == "impossible") {
-			printf "| %s | not possible: the interrupts are managed (EIO) | | | | | | | | | | | | |\n", $2
+			why = ($2 ~ /interrupt moved/) ? "the interrupts are managed (EIO)" : "this kernel cannot make it"
+			printf "| %s | not possible: %s | | | | | | | | | | | | |\n", $2, why
 			next
 		}
 		for (i = 3; i <= NF; i++) { p = index($i, "="); v[substr($i, 1, p - 1)] = substr($i, p + 1) }
@@ -85,7 +90,7 @@ table()
 			insns("cpu3_hardirq_dev"), insns("cpu3_hardirq_ipi"),
 			insns("cpu3_softirq_block"), insns("cpu3_softirq"),
 			insns("cpu3_kthread"), insns("cpu3_irqthread"),
-			cell("iops"), cell("lat_p99_us")
+			($2 ~ /SQPOLL/) ? "-" : cell("iops"), ($2 ~ /SQPOLL/) ? "-" : cell("lat_p99_us")
 	}' "$tmp/rows"
 }
 
@@ -112,6 +117,19 @@ its io_setup(2) to its io_destroy(2). Two disks:
 - **NVMe**: one queue per CPU, managed interrupts: queue 3 serves CPU 3
   only and its interrupt can only fire there (a write to its
   \`smp_affinity\` fails with EIO).
+
+Besides the knobs, rows for what a user can do without the series: the
+application submitting through io_uring with an SQPOLL thread on CPU 0
+(its window is opened and closed by \`bench/window-mark.c\` around fio,
+so it also holds fio's start-up and exit on CPU 3), and CPU 3 made an
+isolated cgroup-v2 cpuset partition holding the application; with the
+series, the same partition with both masks written \`housekeeping\`,
+and the masks with an application that polls its completion ring
+(libaio's \`userspace_reap\`: it never sleeps on an IO). fio with an
+SQPOLL thread polls its completion ring too (it does not wait in
+io_uring_enter(2)); under \`-icount\` its spinning drives the guest's
+clock, and fio's rate and latencies for it are not meaningful (a mean
+latency longer than the run): its row leaves them out.
 
 **Columns.** *disk interrupts*: CPU 3's column of \`/proc/interrupts\`
 over the disk's vectors. *BLOCK softirqs*: \`/proc/softirqs\`. *function-call

@@ -24,14 +24,15 @@ raw=${RAW:-$BUILD/isolation.raw}
 # PREEMPT_RT lane's config), extra kernel command line ("-": none), and
 # its rows (DISK:CONFIG, guest/isolation.sh). The series' defaults
 # rows come first in their boot: a write to an affinity knob turns the
-# series' static keys on for the rest of the boot.
+# series' static keys on for the rest of the boot; the partition rows
+# come last, after which the kernel has moved its unbound work around.
 boot_rows()
 {
 	case $1 in
-	base) echo "base - virtio:defaults virtio:rq0 virtio:rq2 virtio:irqoff nvme:defaults nvme:rq0 nvme:rq2 nvme:irqoff" ;;
+	base) echo "base - virtio:defaults virtio:rq0 virtio:rq2 virtio:irqoff virtio:sqpoll nvme:defaults nvme:rq0 nvme:rq2 nvme:irqoff nvme:sqpoll virtio:part nvme:part" ;;
 	base-isolcpus) echo "base isolcpus=managed_irq,domain,3+irqaffinity=0-2 virtio:defaults nvme:defaults" ;;
 	base-threadirqs) echo "base threadirqs virtio:defaults nvme:defaults" ;;
-	series) echo "series - virtio:defaults nvme:defaults virtio:ca virtio:qaca virtio:qacak nvme:ca nvme:qaca nvme:qacak" ;;
+	series) echo "series - virtio:defaults nvme:defaults virtio:ca virtio:qaca virtio:qacak virtio:qacapoll nvme:ca nvme:qaca nvme:qacak nvme:qacapoll virtio:parthk nvme:parthk" ;;
 	series-threadirqs) echo "series threadirqs virtio:ca virtio:qaca nvme:ca nvme:qaca" ;;
 	rt) echo "rt - virtio:defaults nvme:defaults virtio:qaca nvme:qaca" ;;
 	*) die "unknown boot $1" ;;
@@ -104,6 +105,8 @@ done
 [ -z "$need_rt" ] || LANE_BUILD_ONLY=1 "$TOP/tests/lane-rt.sh" /dev/null
 plugin=$BUILD/insn-context.so
 gcc -O2 -Wall -shared -fPIC -o "$plugin" "$TOP/bench/insn-context.c"
+# The SQPOLL rows' window marks (their application uses no AIO).
+gcc -O2 -Wall -static -o "$BUILD/window-mark" "$TOP/bench/window-mark.c"
 # run_boot BOOT: one VM, its per-run lines in build/vm/isolation-BOOT.
 run_boot()
 {
@@ -126,7 +129,7 @@ run_boot()
 		VM_OUT=$out VM_TIMEOUT=$T_BENCH VM_APPEND="${append//+/ }" \
 		VM_PLUGIN="$plugin,arg=out=$out/windows$args" \
 		"$TOP/scripts/vm.sh" \
-		"bash $TOP/guest/isolation.sh /run/out/isolation.kv $RUNTIME $REPS $rows" ||
+		"MARK=$BUILD/window-mark bash $TOP/guest/isolation.sh /run/out/isolation.kv $RUNTIME $REPS $rows" ||
 		die "isolation VM failed ($b), see ${out#"$TOP"/}/console.log"
 	say "$b: $(echo "$rows" | wc -w) rows in $(($(date +%s) - t0)) s"
 }

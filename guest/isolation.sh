@@ -13,6 +13,14 @@
 #   ca         completion_affinity=0-2
 #   qaca       queue_affinity=0-2 and completion_affinity=0-2
 #   qacak      the same with completion_steering=kthread
+#   qacapoll   qaca, the application polling its completion ring in user
+#              space (libaio, userspace_reap): it never sleeps on the IO
+#   sqpoll     nothing written; the application submits through io_uring
+#              with an SQPOLL thread on CPU 0 (bracketed by window-mark,
+#              MARK: the plugins' window needs io_setup and io_destroy)
+#   part       CPU 3 an isolated cgroup-v2 cpuset partition, the
+#              application in it (a row that cannot make one: not possible)
+#   parthk     part, with both masks written housekeeping
 # Each run appends one key=value line to OUT:
 #   disk= config= rep= iops= lat_mean_us= lat_p99_us= irq_dev= irq_cpu=
 #   block_softirq= cal= res= loc= csd_ttwu= csd_blk= csd_other= cmdline=
@@ -70,28 +78,96 @@ configure()
 			echo $OTHERS >"/proc/irq/$irq/smp_affinity_list" 2>/dev/null ||
 				return 1
 		done ;;
-	ca | qaca | qacak)
+	ca | qaca | qacak | qacapoll)
 		[ -e "$q/completion_affinity" ] || return 1
 		echo $OTHERS >"$q/completion_affinity"
 		[ "$3" = ca ] || echo $OTHERS >"$q/queue_affinity"
 		[ "$3" != qacak ] || echo kthread >"$q/completion_steering" ;;
+	sqpoll) [ -x "${MARK:-}" ] || return 1 ;;
+	part) part_on || return 1 ;;
+	parthk)
+		[ -e "$q/queue_affinity" ] || return 1
+		echo housekeeping >"$q/queue_affinity" || return 1
+		echo housekeeping >"$q/completion_affinity" || return 1
+		part_on || return 1 ;;
 	*) echo "unknown config $3" >&2; exit 2 ;;
 	esac
 }
 
-# reset DEV DISK: the queue's knobs back to their defaults, a virtio
+# part_on: make CPU $ISO an isolated cgroup-v2 cpuset partition (PART),
+# mounting cgroup v2 if nothing has; 1 if that cannot be done.
+CG="" PART=""
+part_on()
+{
+	if [ -z "$CG" ]; then
+		CG=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/mounts)
+		if [ -z "$CG" ]; then
+			CG=/run/ba-cgroup2
+			mkdir -p "$CG"
+			mount -t cgroup2 none "$CG" || { CG=""; return 1; }
+		fi
+		grep -qw cpuset "$CG/cgroup.controllers" || return 1
+		grep -qw cpuset "$CG/cgroup.subtree_control" ||
+			echo +cpuset >"$CG/cgroup.subtree_control" || return 1
+	fi
+	PART=$CG/ba-isolation
+	mkdir -p "$PART"
+	echo $ISO >"$PART/cpuset.cpus" &&
+		echo isolated >"$PART/cpuset.cpus.partition" &&
+		[ "$(cat "$PART/cpuset.cpus.partition")" = isolated ]
+}
+
+# part_off: the partition of part_on gone (its tasks have exited).
+part_off()
+{
+	[ -n "$PART" ] || return 0
+	echo member >"$PART/cpuset.cpus.partition" 2>/dev/null || true
+	rmdir "$PART" 2>/dev/null || true
+	PART=""
+}
+
+# app CONFIG: the application's run on CPU $ISO, fio's JSON report on
+# standard output: libaio at queue depth 1, polling its ring for qacapoll,
+# io_uring with an SQPOLL thread on CPU 0 between window-mark's start and
+# end for sqpoll; in the partition while there is one.
+app()
+{
+	local opts=(--ioengine=libaio)
+
+	case $1 in
+	qacapoll) opts=(--ioengine=libaio --userspace_reap=1 --iodepth_batch_complete_min=0) ;;
+	sqpoll) opts=(--ioengine=io_uring --sqthread_poll=1 --sqthread_poll_cpu=0) ;;
+	esac
+	(
+		[ -z "$PART" ] || echo "$BASHPID" >"$PART/cgroup.procs" || exit 1
+		[ "$1" != sqpoll ] || taskset -c $ISO "$MARK" start
+		taskset -c $ISO fio --name=app --filename="/dev/$dev" \
+			--direct=1 --rw=randread --bs=4k "${opts[@]}" \
+			--iodepth=1 --norandommap --time_based --runtime="$runtime" \
+			--output-format=json && rc=0 || rc=$?
+		[ "$1" != sqpoll ] || taskset -c $ISO "$MARK" end
+		exit $rc
+	)
+}
+
+# reset DEV DISK [CONFIG]: the queue's knobs back to their defaults, a virtio
 # interrupt back on CPU 3 (unless the boot line keeps CPU 3 from
 # interrupts: then where the kernel put it).
 reset()
 {
 	local q=/sys/block/$1/queue all irq
 
+	part_off
 	echo 1 >"$q/rq_affinity"
 	if [ -e "$q/queue_affinity" ]; then
 		all=$(cat /sys/devices/system/cpu/possible)
-		[ "$(cat "$q/queue_affinity")" = "$all" ] || echo -1 >"$q/queue_affinity"
-		[ "$(cat "$q/completion_affinity")" = "$all" ] ||
+		# housekeeping reads as every CPU once nothing is isolated
+		if [ "$(cat "$q/queue_affinity")" != "$all" ] || [ "${3:-}" = parthk ]; then
+			echo -1 >"$q/queue_affinity"
+		fi
+		if [ "$(cat "$q/completion_affinity")" != "$all" ] || [ "${3:-}" = parthk ]; then
 			echo -1 >"$q/completion_affinity"
+		fi
 		[ ! -e "$q/completion_steering" ] ||
 			[ "$(cat "$q/completion_steering")" = "[ipi] kthread" ] ||
 			echo ipi >"$q/completion_steering"
@@ -123,10 +199,10 @@ for row in "$@"; do
 	esac
 	irqs=$(dev_irqs "$dev" | xargs)
 	for rep in $(seq "$reps"); do
-		reset "$dev" "$disk"
+		reset "$dev" "$disk" "$config"
 		if ! configure "$dev" "$disk" "$config"; then
 			echo "disk=$disk config=$config rep=$rep possible=0" >>"$out"
-			reset "$dev" "$disk"
+			reset "$dev" "$disk" "$config"
 			continue
 		fi
 		# A few reads, so that interrupt routing changes take effect.
@@ -144,10 +220,7 @@ for row in "$@"; do
 		echo 1 >"$ev/enable"
 		echo 1 >$tr/tracing_on
 		read -r i0 b0 c0 r0 l0 <<<"$(snapshot)"
-		json=$(taskset -c $ISO fio --name=app --filename="/dev/$dev" \
-			--direct=1 --rw=randread --bs=4k --ioengine=libaio \
-			--iodepth=1 --norandommap --time_based --runtime="$runtime" \
-			--output-format=json)
+		json=$(app "$config")
 		read -r i1 b1 c1 r1 l1 <<<"$(snapshot)"
 		echo 0 >"$ev/enable"
 		kill "$bg"
@@ -169,5 +242,5 @@ for row in "$@"; do
 			"iops=\(.iops | floor) lat_mean_us=\(.clat_ns.mean / 1000 | floor) lat_p99_us=\(.clat_ns.percentile["99.000000"] / 1000 | floor)"' <<<"$json") irq_dev=$((i1 - i0)) irq_cpu=$eff block_softirq=$((b1 - b0)) cal=$((c1 - c0)) res=$((r1 - r0)) loc=$((l1 - l0)) $csd cmdline=$(tr ' ' '\n' </proc/cmdline |
 			grep -E '^(isolcpus|irqaffinity|threadirqs|preempt)' | paste -sd+ -)" >>"$out"
 	done
-	reset "$dev" "$disk"
+	reset "$dev" "$disk" "$config"
 done
