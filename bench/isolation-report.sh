@@ -38,6 +38,17 @@ function label(b, c) {
 	n = ++runs[r]
 	for (k in kv) if (kv[k] ~ /^-?[0-9]+$/ && k != "rep" && k != "irq_cpu") val[r, k, n] = kv[k]
 	for (k in kv) keys[k] = 1
+	# Per read of the application (the count of its reads by fio, or in
+	# records without it its rate times the run time, not for SQPOLL):
+	# counts in thousandths, instructions whole.
+	reads = ("ios" in kv) ? kv["ios"] : (r ~ /SQPOLL/) ? 0 : kv["iops"] * rt
+	if (reads > 0) {
+		val[r, "reads", n] = reads; keys["reads"] = 1
+		split("cpu3_irqs_dev cpu3_block_runs cpu3_irqs_ipi", pc, " ")
+		for (j in pc) { val[r, "pr_" pc[j], n] = int(kv[pc[j]] * 1000 / reads + 0.5); keys["pr_" pc[j]] = 1 }
+		split("cpu3_hardirq_dev cpu3_hardirq_ipi cpu3_softirq_block cpu3_softirq cpu3_kthread cpu3_irqthread", pi, " ")
+		for (j in pi) { val[r, "pri_" pi[j], n] = int(kv[pi[j]] / reads + 0.5); keys["pri_" pi[j]] = 1 }
+	}
 	irqcpu[r] = kv["irq_cpu"]
 }
 END {
@@ -56,7 +67,7 @@ END {
 		}
 		printf "\n"
 	}
-}' "$raw" >"$tmp/rows"
+}' rt="${RUNTIME:-10}" "$raw" >"$tmp/rows"
 
 # cell ROWLINE KEY: "median [min-max]", "median" when all runs agree.
 table()
@@ -93,6 +104,37 @@ table()
 			($2 ~ /SQPOLL/) ? "-" : cell("iops"), ($2 ~ /SQPOLL/) ? "-" : cell("lat_p99_us")
 	}' "$tmp/rows"
 }
+
+# pertable DISK: the rows per read of the application.
+pertable()
+{
+	awk -F'\t' -v disk="$1" '
+	function per(k,   s) {
+		if (!(k in v)) return "-"
+		split(v[k], s, ":")
+		if (s[2] == s[3]) return sprintf("%.2f", s[1] / 1000)
+		return sprintf("%.2f [%.2f-%.2f]", s[1] / 1000, s[2] / 1000, s[3] / 1000)
+	}
+	function ins(k,   s) {
+		if (!(k in v)) return "-"
+		split(v[k], s, ":")
+		if (s[2] == s[3]) return s[1]
+		return s[1] " [" s[2] "-" s[3] "]"
+	}
+	$1 == disk && $3 != "impossible" {
+		delete v
+		for (i = 3; i <= NF; i++) { p = index($i, "="); v[substr($i, 1, p - 1)] = substr($i, p + 1) }
+		split(v["reads"], rd, ":")
+		printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $2,
+			("reads" in v) ? rd[1] : "-", per("pr_cpu3_irqs_dev"), per("pr_cpu3_block_runs"),
+			per("pr_cpu3_irqs_ipi"), ins("pri_cpu3_hardirq_dev"),
+			ins("pri_cpu3_hardirq_ipi"), ins("pri_cpu3_softirq_block"),
+			ins("pri_cpu3_softirq"), ins("pri_cpu3_kthread"), ins("pri_cpu3_irqthread")
+	}' "$tmp/rows"
+}
+
+perheader='| row | reads | device interrupts | BLOCK softirq runs | IPIs | device irq insns | IPI insns | BLOCK softirq insns | other softirq insns | kthread insns | irq thread insns |
+|---|---|---|---|---|---|---|---|---|---|---|'
 
 header='| row | disk irq on | disk interrupts | BLOCK softirqs | function-call IPIs | calls queued: wake-up / completion / other | device irq Minsn | IPI Minsn | BLOCK softirq Minsn | other softirq Minsn | kthread Minsn | irq thread Minsn | app IOPS | app p99 us |
 |---|---|---|---|---|---|---|---|---|---|---|---|---|---|'
@@ -188,10 +230,26 @@ for that lock
 $header
 $(table nvme)
 
+Per read of the application: what the plugin counted on CPU 3 in the
+application's window (device interrupts of any device, BLOCK softirq
+handler runs, IPIs: function-call and reschedule, entered; instructions
+by context) divided by the reads fio counted, median and [range] of the
+runs. The kernel's counts in the table above cover the whole fio
+process, whose start-up and exit take a few hundred wake-ups from other
+CPUs in every row; the window leaves them out:
+
+$perheader
+$(pertable nvme)
+
 ## virtio-blk (one queue, movable interrupt)
 
 $header
 $(table virtio)
+
+Per read of the application, as for NVMe:
+
+$perheader
+$(pertable virtio)
 EOF
 } >"$md"
 

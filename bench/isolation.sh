@@ -190,5 +190,5 @@ for b in $BOOTS; do
 done
 config="config/vm.config (rt: + $DISTRO_CONFIG_NAMES + config/rt/rt.config)"
 MADE_BY="\`$made_by\`; $(made_from), built with $config; QEMU -icount shift=$SHIFT, $REPS runs of ${RUNTIME} s per row" \
-	ELAPSED=$(($(date +%s) - start)) "$TOP/bench/isolation-report.sh" "$raw" "$BENCH_OUT.md" "$BENCH_OUT.png"
+	RUNTIME=$RUNTIME ELAPSED=$(($(date +%s) - start)) "$TOP/bench/isolation-report.sh" "$raw" "$BENCH_OUT.md" "$BENCH_OUT.png"
 say "${BENCH_OUT#"$TOP"/}.md and .png written ($(($(date +%s) - start)) s)"

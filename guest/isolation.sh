@@ -22,7 +22,7 @@
 #              application in it (a row that cannot make one: not possible)
 #   parthk     part, with both masks written housekeeping
 # Each run appends one key=value line to OUT:
-#   disk= config= rep= iops= lat_mean_us= lat_p99_us= irq_dev= irq_cpu=
+#   disk= config= rep= ios= iops= lat_mean_us= lat_p99_us= irq_dev= irq_cpu=
 #   block_softirq= cal= res= loc= csd_ttwu= csd_blk= csd_other= cmdline=
 # the counts being CPU 3's over the application's run: its hard interrupts
 # of the disk's vectors, BLOCK softirqs, function-call, rescheduling and
@@ -207,7 +207,9 @@ for row in "$@"; do
 		fi
 		# A few reads, so that interrupt routing changes take effect.
 		dd if="/dev/$dev" of=/dev/null bs=4k count=8 iflag=direct 2>/dev/null
-		fio --name=bg --filename="/dev/$dev" --direct=1 --rw=randread \
+		# All of the load's processes on CPUs 0-2: fio's own (unpinned,
+		# they would run on CPU 3 and be woken there from the others).
+		taskset -c $OTHERS fio --name=bg --filename="/dev/$dev" --direct=1 --rw=randread \
 			--bs=4k --ioengine=io_uring --iodepth=8 --numjobs=3 \
 			--cpus_allowed=$OTHERS --cpus_allowed_policy=split \
 			--norandommap --time_based --runtime=3600 \
@@ -239,7 +241,7 @@ for row in "$@"; do
 		eff=$(for irq in $irqs; do cat "/proc/irq/$irq/effective_affinity_list"; done |
 			sort -u | paste -sd/)
 		echo "disk=$disk config=$config rep=$rep possible=1 $(jq -r '.jobs[0].read |
-			"iops=\(.iops | floor) lat_mean_us=\(.clat_ns.mean / 1000 | floor) lat_p99_us=\(.clat_ns.percentile["99.000000"] / 1000 | floor)"' <<<"$json") irq_dev=$((i1 - i0)) irq_cpu=$eff block_softirq=$((b1 - b0)) cal=$((c1 - c0)) res=$((r1 - r0)) loc=$((l1 - l0)) $csd cmdline=$(tr ' ' '\n' </proc/cmdline |
+			"ios=\(.total_ios) iops=\(.iops | floor) lat_mean_us=\(.clat_ns.mean / 1000 | floor) lat_p99_us=\(.clat_ns.percentile["99.000000"] / 1000 | floor)"' <<<"$json") irq_dev=$((i1 - i0)) irq_cpu=$eff block_softirq=$((b1 - b0)) cal=$((c1 - c0)) res=$((r1 - r0)) loc=$((l1 - l0)) $csd cmdline=$(tr ' ' '\n' </proc/cmdline |
 			grep -E '^(isolcpus|irqaffinity|threadirqs|preempt)' | paste -sd+ -)" >>"$out"
 	done
 	reset "$dev" "$disk" "$config"
