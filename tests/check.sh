@@ -368,6 +368,9 @@ if [ -z "$label" ] && [ -z "${TESTS:-}" ]; then
 	step "checking that the boot lint fails on an unknown key or test"
 	into "$TOP/tests/harness-boots.sh"
 
+	step "checking that the kernel code's name follows the kernel's code only"
+	into "$TOP/tests/harness-kernel-code.sh"
+
 	if [ -n "$full" ]; then
 		step "checking the series' git handling under a hostile git config"
 		into "$TOP/tests/harness-git.sh"
