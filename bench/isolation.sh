@@ -8,16 +8,24 @@
 # counting CPU 3's instructions per execution context. Writes
 # bench/records/isolation.md and bench/records/isolation.png (bench/isolation-report.sh).
 # Env: REPS (3), RUNTIME (10), ICOUNT_SHIFT (3), BOOTS (default: all
-# below), PAR (boots at a time: host CPUs), RAW (build/isolation.raw, the per-run lines), BENCH_OUT (bench/records/isolation).
+# below), PAR (boots at a time: host CPUs), RAW (build/isolation.raw, the per-run lines), BENCH_OUT (bench/records/isolation;
+# LINE=6.12: bench/records/isolation-6.12, without the parthk rows: on
+# 6.12 "housekeeping" is the boot-time set, which a partition made at
+# run time does not change).
 set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
 "$TOP/scripts/deps.sh" vm bench
 
 made_by=$(command_line "make bench-isolation" BOOTS REPS RUNTIME ICOUNT_SHIFT BENCH_OUT)
+[ -n "$LINE_MAIN" ] || made_by="LINE=$LINE $made_by"
 REPS=${REPS:-3}
 RUNTIME=${RUNTIME:-10}
 SHIFT=${ICOUNT_SHIFT:-3}
-BENCH_OUT=${BENCH_OUT:-$TOP/bench/records/isolation}
+if [ -n "$LINE_MAIN" ]; then
+	BENCH_OUT=${BENCH_OUT:-$TOP/bench/records/isolation}
+else
+	BENCH_OUT=${BENCH_OUT:-$TOP/bench/records/isolation-$LINE}
+fi
 raw=${RAW:-$BUILD/isolation.raw}
 
 # A boot: its name, its kernel (base, series, rt: the series on the
@@ -36,7 +44,7 @@ boot_rows()
 	series-threadirqs) echo "series threadirqs virtio:ca virtio:qaca nvme:ca nvme:qaca" ;;
 	rt) echo "rt - virtio:defaults nvme:defaults virtio:qaca nvme:qaca" ;;
 	*) die "unknown boot $1" ;;
-	esac
+	esac | if [ -n "$LINE_MAIN" ]; then cat; else sed -E 's/ [a-z]+:parthk//g'; fi
 }
 BOOTS=${BOOTS:-base base-isolcpus base-threadirqs series series-threadirqs rt}
 
@@ -188,7 +196,7 @@ done
 for b in $BOOTS; do
 	join_boot "$b"
 done
-config="config/vm.config (rt: + $DISTRO_CONFIG_NAMES + config/rt/rt.config)"
+config="config/vm.config (rt: + $DISTRO_CONFIG_NAMES + $RT_CONFIG_NAMES)"
 export RUNTIME
 MADE_BY="\`$made_by\`; $(made_from), built with $config; QEMU -icount shift=$SHIFT, $REPS runs of ${RUNTIME} s per row" \
 	ELAPSED=$(($(date +%s) - start)) "$TOP/bench/isolation-report.sh" "$raw" "$BENCH_OUT.md" "$BENCH_OUT.png"

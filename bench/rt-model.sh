@@ -48,7 +48,7 @@ nodbbuf_kernel()
 	worktree "$src" HEAD || die "cannot check build/linux out in $(rel "$src")"
 	git -C "$src" apply "$TOP/bench/rt-model-nodbbuf.diff"
 	SRC=$src KOBJ=$BUILD/obj-rt-nodbbuf \
-		EXTRA_CONFIG="$DISTRO_CONFIG $TOP/config/rt/rt.config" \
+		EXTRA_CONFIG="$DISTRO_CONFIG $RT_CONFIG" \
 		"$TOP/scripts/kernel.sh"
 }
 if [ -n "${NO_DBBUF:-}" ]; then
@@ -57,7 +57,7 @@ if [ -n "${NO_DBBUF:-}" ]; then
 fi
 
 provenance "$made_by" "cpus=2 runs=$RUNS runtime=$RUNTIME icount_shift=$SHIFT" \
-	"config/vm.config+$DISTRO_CONFIG_NAMES+config/rt/rt.config" >"$BENCH_OUT.tmp"
+	"config/vm.config+$DISTRO_CONFIG_NAMES+$RT_CONFIG_NAMES" >"$BENCH_OUT.tmp"
 for obj in $KOBJS; do
 	[ -f "$obj/arch/x86/boot/bzImage" ] || die "no kernel in ${obj#"$TOP"/}"
 	name=$(basename "$obj")

@@ -10,17 +10,17 @@ tree=$(rel "$LINUX")
 [ -z "$(git -C "$LINUX" status --porcelain --untracked-files=no)" ] ||
 	die "$tree has uncommitted changes; commit or fold them first"
 
-# The series' files: those directly in PATCHES (another line's directory
-# in it is that line's).
-pathspec=":(glob)$(rel "$PATCHES")/*"
+# The series' files: those in PATCHES and its postings' directories
+# (another line's directory in it is that line's).
+mapfile -t pathspec < <(series_pathspec)
 # patches_sum: a checksum of every file of the series, as export wrote them.
-patches_sum() { (cd "$PATCHES" && find . -maxdepth 1 -type f -printf '%f\0' | sort -z | xargs -0 -r sha256sum --); }
+patches_sum() { series_files | (cd "$PATCHES" 2>/dev/null && xargs -r -d '\n' sha256sum --); }
 
 # Uncommitted changes in the series that the last export did not write are
 # someone's edits: they are not overwritten (FORCE=1 does).
-if [ "${FORCE:-0}" != 1 ] && [ -n "$(git -C "$TOP" status --porcelain -- "$pathspec")" ] &&
+if [ "${FORCE:-0}" != 1 ] && [ -n "$(git -C "$TOP" status --porcelain -- "${pathspec[@]}")" ] &&
 	! patches_sum | cmp -s - "$BUILD/export.sum" 2>/dev/null; then
-	git -C "$TOP" status --short -- "$pathspec" >&2
+	git -C "$TOP" status --short -- "${pathspec[@]}" >&2
 	die "$(rel "$PATCHES")/ has uncommitted changes that '$(make_cmd export)' did not write; commit them, or 'FORCE=1 $(make_cmd export)' to overwrite them"
 fi
 
@@ -29,6 +29,9 @@ trap 'rm -rf "$tmp"' EXIT
 export_series "$tmp"
 mkdir -p "$PATCHES"
 rm -f "$PATCHES"/*.patch "$PATCHES/series"
-cp "$tmp"/* "$PATCHES/"
+while read -r d; do
+	rm -rf "${PATCHES:?}/$d"
+done < <(posting_dirs)
+cp -r "$tmp"/* "$PATCHES/"
 patches_sum >"$BUILD/export.sum"
 say "exported $(series_list | wc -l) patches to $(rel "$PATCHES")/"

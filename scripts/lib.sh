@@ -29,8 +29,12 @@ SERIES_VERSION=4
 #   host's apt sources do not have, the private apt configuration that
 #   downloads it (empty: the host's own sources);
 #  PATCHES: the series (git format-patch files, series, cover letter);
-#  COVER_LETTER: the cover letter's text (subject line, blank line, body);
-#  SUBJECT_PREFIX: what make export puts in [...];
+#  POSTINGS: on the posted line, the postings the series is sent as, in
+#   order (one line each: the directory of PATCHES it is exported to, its
+#   subject prefix, its cover letter, the subject of its last patch);
+#  COVER_LETTER, SUBJECT_PREFIX: a line sent as one series (no POSTINGS):
+#   its cover letter (subject line, blank line, body), what make export
+#   puts in [...];
 #  LINUX: the tree (base, tagged "base", plus the series);
 #  BUILD: the line's build outputs (objects, selftests, the pristine
 #   import's cache base.git and base.version, VM runs, logs, results);
@@ -40,7 +44,10 @@ SERIES_VERSION=4
 #  DISTRO_CONFIG: the distribution-like kernels' fragments (the lanes, the
 #   distribution-like benchmarks): config/distro/distro.config and the
 #   line's preemption model, as Debian's kernel of the line has it
-#   (DISTRO_CONFIG_NAMES: the same for records, joined by "+").
+#   (DISTRO_CONFIG_NAMES: the same for records, joined by "+");
+#  RT_CONFIG: the PREEMPT_RT lane's fragments on top of those:
+#   config/rt/rt.config and the line's preemption model (RT_CONFIG_NAMES:
+#   for records).
 line_settings() {
 	case $1 in
 	7.3)
@@ -50,8 +57,9 @@ line_settings() {
 		BASE_SUITE=trixie-backports
 		BASE_APT=$TOP/build/apt-$BASE_SUITE
 		PATCHES=$TOP/patches
-		COVER_LETTER=$TOP/docs/cover-letter.txt
-		SUBJECT_PREFIX="PATCH v$SERIES_VERSION"
+		POSTINGS=$TOP/docs/postings.txt
+		COVER_LETTER=""
+		SUBJECT_PREFIX=""
 		LINUX=$TOP/build/linux
 		BUILD=$TOP/build
 		LINE_MAIN=1
@@ -63,6 +71,7 @@ line_settings() {
 		BASE_SUITE=bookworm-security
 		BASE_APT=""
 		PATCHES=$TOP/patches/6.12
+		POSTINGS=""
 		COVER_LETTER=$TOP/docs/cover-letter-6.12.txt
 		SUBJECT_PREFIX="PATCH 6.12 v$SERIES_VERSION"
 		LINUX=$TOP/build/linux-6.12
@@ -76,6 +85,8 @@ line_settings() {
 	LOGDIR=$BUILD/log
 	DISTRO_CONFIG="$TOP/config/distro/distro.config $TOP/config/distro/$1.config"
 	DISTRO_CONFIG_NAMES=config/distro/distro.config+config/distro/$1.config
+	RT_CONFIG="$TOP/config/rt/rt.config $TOP/config/rt/$1.config"
+	RT_CONFIG_NAMES=config/rt/rt.config+config/rt/$1.config
 }
 LINE=${LINE:-7.3}
 line_settings "$LINE" || { printf 'ERROR: LINE=%s: no such line (%s)\n' "$LINE" "$LINES" >&2; exit 1; }
@@ -253,25 +264,24 @@ run_logged() {
 	return "$rc"
 }
 
-# export_series DIR: write base..HEAD of the line's tree (LINUX) as
-# patches + series into DIR. Byte-stable: the same commits always give the
-# same files. With the line's COVER_LETTER (subject line, blank line,
-# body) it also writes 0000-cover-letter.patch, which series does not
-# list.
-export_series() {
-	local dir=$1 f cover=$COVER_LETTER extra=()
+# format_series DIR RANGE PREFIX COVER: write RANGE of the line's tree
+# (LINUX) as git format-patch files into DIR, [PREFIX NN/MM], and, with
+# COVER (subject line, blank line, body), 0000-cover-letter.patch.
+# Byte-stable: the same commits always give the same files.
+format_series() {
+	local dir=$1 range=$2 prefix=$3 cover=$4 extra=()
 	[ ! -f "$cover" ] || extra=(--cover-letter)
 	# The cover letter is from the series' author (the last patch's), not
 	# from whoever runs the export.
 	git -C "$LINUX" -c user.name="$(git -C "$LINUX" log -1 --format=%an)" \
 		-c user.email="$(git -C "$LINUX" log -1 --format=%ae)" \
 		format-patch -q --zero-commit --no-signature --numbered \
-		--subject-prefix="$SUBJECT_PREFIX" --abbrev=12 -o "$dir" \
-		"${extra[@]}" base..HEAD
-	if [ -f "$dir/0000-cover-letter.patch" ]; then
-		# Dated like the last patch: the same tree exports the same file.
-		python3 - "$dir/0000-cover-letter.patch" "$cover" \
-			"$(git -C "$LINUX" log -1 --format=%aD)" <<'PY'
+		--subject-prefix="$prefix" --abbrev=12 -o "$dir" \
+		"${extra[@]}" "$range"
+	[ -f "$dir/0000-cover-letter.patch" ] || return 0
+	# Dated like the range's last patch: the same tree exports the same file.
+	python3 - "$dir/0000-cover-letter.patch" "$cover" \
+		"$(git -C "$LINUX" log -1 --format=%aD "${range#*..}")" <<'PY'
 import re, sys
 path, cover, date = sys.argv[1], sys.argv[2], sys.argv[3]
 subject, _, body = open(cover).read().partition("\n\n")
@@ -281,13 +291,80 @@ text = text.replace("*** SUBJECT HERE ***", subject.strip())
 text = text.replace("*** BLURB HERE ***", body.rstrip("\n"))
 open(path, "w").write(text)
 PY
-	fi
+}
+
+# postings: the line's POSTINGS without comments, one a line:
+# directory|prefix|cover letter|subject of the last patch.
+postings() {
+	[ -n "$POSTINGS" ] || return 0
+	grep -v -E '^[[:space:]]*(#|$)' "$POSTINGS"
+}
+
+# export_series DIR: write base..HEAD of the line's tree (LINUX) as
+# patches + series into DIR. A line sent as one series gets its patches
+# and cover letter in DIR; the posted line gets one directory of DIR per
+# posting (POSTINGS), each with its cover letter and patches numbered
+# from 1, the posting ending at the commit with its last subject. series
+# lists every patch in order (no cover letter), each posting's under a
+# comment line. Fails when a posting's last patch is not found after the
+# previous posting's, or commits are left after the last posting.
+export_series() {
+	local dir=$1 f from=base to d prefix cover last
 	: >"$dir/series"
-	for f in "$dir"/*.patch; do
-		[ -e "$f" ] || break
-		[ "$(basename "$f")" != 0000-cover-letter.patch ] || continue
-		basename "$f" >>"$dir/series"
-	done
+	if [ -z "$POSTINGS" ]; then
+		format_series "$dir" base..HEAD "$SUBJECT_PREFIX" "$COVER_LETTER"
+		for f in "$dir"/*.patch; do
+			[ -e "$f" ] || break
+			[ "$(basename "$f")" != 0000-cover-letter.patch ] || continue
+			basename "$f" >>"$dir/series"
+		done
+		return 0
+	fi
+	while IFS='|' read -r d prefix cover last; do
+		to=$(git -C "$LINUX" log --reverse --format='%H %s' "$from..HEAD" |
+			awk -v s="$last" 'substr($0, 42) == s { print $1; exit }')
+		[ -n "$to" ] || die "$(rel "$POSTINGS"): posting $d: no patch \"$last\" after $from"
+		[ -f "$TOP/$cover" ] || die "$(rel "$POSTINGS"): posting $d: no cover letter $cover"
+		mkdir -p "$dir/$d"
+		format_series "$dir/$d" "$from..$to" "$prefix v$SERIES_VERSION" "$TOP/$cover"
+		printf '# %s: [%s v%s], cover letter %s/0000-cover-letter.patch\n' \
+			"$d" "$prefix" "$SERIES_VERSION" "$d" >>"$dir/series"
+		for f in "$dir/$d"/*.patch; do
+			[ "$(basename "$f")" != 0000-cover-letter.patch ] || continue
+			echo "$d/$(basename "$f")" >>"$dir/series"
+		done
+		from=$to
+	done < <(postings)
+	[ "$(git -C "$LINUX" rev-parse HEAD)" = "$(git -C "$LINUX" rev-parse "$from")" ] ||
+		die "$(rel "$POSTINGS"): commits after the last posting's last patch"
+}
+
+# posting_dirs: the directories of PATCHES the line's postings are
+# exported to, one a line (none for a line sent as one series).
+posting_dirs() {
+	postings | cut -d'|' -f1
+}
+
+# series_files: the files of the line's series, relative to PATCHES and
+# sorted: its own files and its postings' (another line's directory in
+# PATCHES is not part of it).
+series_files() {
+	local d
+	(
+		cd "$PATCHES" 2>/dev/null || exit 0
+		find . -maxdepth 1 -type f -printf '%P\n'
+		posting_dirs | while read -r d; do
+			[ ! -d "$d" ] || find "$d" -maxdepth 1 -type f
+		done
+	) | LC_ALL=C sort
+}
+
+# series_pathspec: git pathspecs of the series' files in the repository.
+series_pathspec() {
+	local r d
+	r=$(rel "$PATCHES")
+	printf '%s\n' ":(glob)$r/*"
+	posting_dirs | while read -r d; do printf '%s\n' ":(glob)$r/$d/*"; done
 }
 
 # patches_diff DIR: diff -q of an exported series in DIR against the
@@ -295,8 +372,8 @@ PY
 # of it).
 patches_diff() {
 	local d skip=(-x '*.orig')
-	for d in "$PATCHES"/*/; do
-		[ ! -d "$d" ] || skip+=(-x "$(basename "$d")")
+	for d in $LINES; do
+		skip+=(-x "$d")
 	done
 	diff -r -q "${skip[@]}" "$1" "$PATCHES"
 }

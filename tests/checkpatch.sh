@@ -1,8 +1,9 @@
 #!/bin/bash
-# checkpatch --strict on every patch of the line's series (patches/;
-# LINE=6.12: patches/6.12/, with the 6.12 tree's checkpatch), one allow
-# list for both (the same patches). Appends one result line per patch to
-# RESULTS: FAIL on any ERROR or WARNING; CHECKs are listed.
+# checkpatch --strict on every patch and cover letter of the line's
+# series (patches/ and its postings' directories; LINE=6.12:
+# patches/6.12/, with the 6.12 tree's checkpatch), one allow list for
+# both (the same patches). Appends one result line per file to RESULTS:
+# FAIL on any ERROR or WARNING; CHECKs are listed.
 # Usage: checkpatch.sh RESULTS
 set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
@@ -17,7 +18,7 @@ while read -r p; do
 		--ignore UNKNOWN_COMMIT_ID --root="$LINUX" "$PATCHES/$p" 2>&1 || true)
 	total=$(printf '%s\n' "$out" | sed -n 's/^total: \([0-9]*\) errors, \([0-9]*\) warnings, \([0-9]*\) checks.*/\1 \2 \3/p')
 	set -- $total
-	subject=$(sed -n 's/^Subject: \[PATCH[^]]*\] //p' "$PATCHES/$p")
+	subject=$(sed -n 's/^Subject: \[[^]]*\] //p' "$PATCHES/$p")
 	justified=0
 	while IFS=$'\t' read -r type prefix allowed _; do
 		case $type in '' | '#'*) continue ;; esac
@@ -35,4 +36,4 @@ while read -r p; do
 		echo "PASS checkpatch $p (${3} checks, $justified warnings justified in tests/checkpatch-allow.txt)" >>"$results"
 		[ "$3" -eq 0 ] || printf '%s\n' "$out" | grep -A2 '^CHECK' | sed 's/^/    /'
 	fi
-done < <(series_list)
+done < <(series_list; series_files | grep -E '(^|/)0000-cover-letter\.patch$' || true)

@@ -62,25 +62,25 @@ lx=$repo/$(rel "$LINUX")
 bk=$repo/$(rel "$BUILD")/backup.git
 patches=$repo/$(rel "$PATCHES")
 # the series' files (not another line's directory in it)
-series=":(glob)$(rel "$PATCHES")/*"
+mapfile -t series < <(series_pathspec)
 rm -rf "$lx" "$bk"
 seed_clone "$repo"
 
 # 1. tree and export under the hostile config.
 user "$repo/scripts/tree.sh" || harness_fail "make tree failed"
 user "$repo/scripts/export.sh" || harness_fail "make export failed"
-[ -z "$(git -C "$repo" status --porcelain -- "$series")" ] ||
-	harness_fail "make export rewrote the series: $(git -C "$repo" status --porcelain -- "$series" | xargs)"
+[ -z "$(git -C "$repo" status --porcelain -- "${series[@]}")" ] ||
+	harness_fail "make export rewrote the series: $(git -C "$repo" status --porcelain -- "${series[@]}" | xargs)"
 
 # 2. A hand edit in the series is not overwritten.
-p=$patches/$(head -n 1 "$patches/series")
+p=$patches/$(series_list | head -n 1)
 echo "a hand edit" >>"$p"
 if user "$repo/scripts/export.sh"; then
 	harness_fail "make export overwrote a hand edit in the series"
 fi
 tail -n 1 "$p" | grep -q "a hand edit" || harness_fail "the hand edit is gone"
 FORCE=1 user "$repo/scripts/export.sh" || harness_fail "FORCE=1 make export failed"
-[ -z "$(git -C "$repo" status --porcelain -- "$series")" ] ||
+[ -z "$(git -C "$repo" status --porcelain -- "${series[@]}")" ] ||
 	harness_fail "FORCE=1 make export did not overwrite the hand edit"
 
 # 3. FORCE=1 keeps branches, stash entries and untracked files.

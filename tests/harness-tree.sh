@@ -35,7 +35,7 @@ unexported() {
 
 # 1. patches/ changed by a pull.
 c1=$(unexported unexported-1)
-sed -i '0,/^Subject: /s/$/ (pulled)/' "$patches/$(head -n 1 "$patches/series")"
+sed -i '0,/^Subject: /s/$/ (pulled)/' "$patches/$(series_list | head -n 1)"
 git -C "$repo" -c user.name=t -c user.email=t@localhost commit -q -am "a pull changes the series"
 if "$repo/scripts/tree.sh" >>"$log" 2>&1; then
 	harness_fail "tree.sh went on after the series changed"

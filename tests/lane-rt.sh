@@ -1,7 +1,8 @@
 #!/bin/bash
 # The PREEMPT_RT lane of make check: the series on a kernel configured as
-# Debian's rt flavour is (config/rt/rt.config on top of config/vm.config and
-# config/distro/distro.config: PREEMPT_RT, schedulers as modules,
+# Debian's rt flavour is (config/rt/rt.config and the line's preemption
+# model, config/rt/7.3.config or 6.12.config, on top of config/vm.config
+# and config/distro/distro.config: PREEMPT_RT, schedulers as modules,
 # DEBUG_ATOMIC_SLEEP, hung task, soft lockup and RCU stall detectors), in
 # build/obj-rt, with virtio-blk and NVMe disks. Every interrupt handler is
 # threaded there and spinlock_t sleeps: a sleeping lock taken in a section
@@ -27,7 +28,7 @@ set -eu
 
 results=$1
 lane=rt
-frags="$DISTRO_CONFIG $TOP/config/rt/rt.config"
+frags="$DISTRO_CONFIG $RT_CONFIG"
 if [ -n "${RT_LOCKDEP:-}" ]; then
 	lane=rt-lockdep
 	frags="$frags $TOP/config/rt/lockdep.config"
