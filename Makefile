@@ -7,7 +7,7 @@ SHELL := /bin/bash
 CMD ?= true
 export LINE
 
-.PHONY: all demo demo-matrix deb check check-times check-full lint check-debug check-series check-mutants tree export kernel vm selftests bench bench-defaults bench-seeds bench-seeds-transfers bench-defaults-profile bench-sync-read bench-isolation bench-rt-model bench-mask-write bench-steering-latency bench-steering-profile bench-elevator bench-redirect bench-locality bench-locality-validate doctor soak-nvme clean help
+.PHONY: all demo demo-matrix deb check check-times check-full lint check-debug check-series check-mutants tree export kernel vm selftests bench bench-defaults bench-seeds bench-seeds-transfers bench-defaults-profile bench-sync-read bench-isolation bench-rt-model bench-mask-write bench-steering-latency bench-steering-profile bench-elevator bench-redirect bench-locality bench-locality-validate hw-bench doctor soak-nvme clean help
 
 all: demo
 
@@ -100,6 +100,12 @@ bench-steering-profile:	## where thread steering's instructions go, against IPI 
 
 bench-isolation:	## what an isolated CPU that submits IO does for others: bench/records/isolation.md
 	@bench/isolation.sh
+
+hw-bench:		## on your machine, as root, its kernel with the series: rtla on one CPU while it reads an NVMe disk, per setting (HW_DISK=nvme0n1 required; HW_CPU); report in build/hw-bench/
+	@scripts/deps.sh hw
+	@out=$${HW_OUT:-build/hw-bench}; bench/hw-bench.sh && \
+		bench/hw-bench-report.sh "$$out" "$$out/hw-bench.md" "$$out/hw-bench.png" && \
+		echo ">>> report: $$out/hw-bench.md"
 
 bench-rt-model:		## on PREEMPT_RT, a submitter sharing a CPU's hardware queue under -icount and with a host thread per vCPU: bench/records/rt-model.txt
 	@bench/rt-model.sh

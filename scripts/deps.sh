@@ -1,6 +1,6 @@
 #!/bin/bash
 # Install the Debian packages that the named groups need, when missing.
-# Usage: deps.sh build|check|vm|contrib|deb|bench ...
+# Usage: deps.sh build|check|vm|contrib|deb|bench|hw ...
 #        deps.sh --list GROUP...   (print the missing ones, install nothing)
 #        deps.sh --groups          (print the groups' names)
 # --list and --groups only read (dpkg's database) and write nothing, not
@@ -8,7 +8,7 @@
 # build/log when sourced, is sourced after them, to install.
 set -eu
 
-groups="build check vm contrib deb bench"
+groups="build check vm contrib deb bench hw"
 pkgs_for() {
 	case $1 in
 	# rsync: the kernel's headers_install and the selftests' install
@@ -17,8 +17,9 @@ pkgs_for() {
 	# make check and make lint only: shellcheck, and htmldocs (Sphinx,
 	# and PyYAML for the netlink specs' pages).
 	check) echo "shellcheck python3-sphinx python3-yaml" ;;
-	# gawk: blktests' ./check asks for GNU awk (the blktests boot).
-	vm) echo "qemu-system-x86 fio blktrace mdadm dmsetup util-linux procps kmod jq g++ gawk" ;;
+	# gawk: blktests' ./check asks for GNU awk (the blktests boot); rtla:
+	# make hw-bench's dry run.
+	vm) echo "qemu-system-x86 fio blktrace mdadm dmsetup util-linux procps kmod jq g++ gawk rtla" ;;
 	# make check's cases of contrib/: udevd, and a D-Bus system bus and
 	# the Python modules of TuneD that Debian 12 has (TuneD itself is
 	# only downloaded, scripts/tuned-root.sh).
@@ -26,6 +27,8 @@ pkgs_for() {
 	# make deb: bindeb-pkg runs dpkg-buildpackage and debhelper's dh_*.
 	deb) echo "dpkg-dev debhelper" ;;
 	bench) echo "gnuplot-nox" ;;
+	# make hw-bench on the machine that runs it.
+	hw) echo "fio rtla jq util-linux gnuplot-nox" ;;
 	*) printf "ERROR: unknown package group '%s'\n" "$1" >&2; exit 1 ;;
 	esac
 }

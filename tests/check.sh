@@ -371,6 +371,9 @@ if [ -z "$label" ] && [ -z "${TESTS:-}" ]; then
 	step "checking that the kernel code's name follows the kernel's code only"
 	into "$TOP/tests/harness-kernel-code.sh"
 
+	step "checking that make hw-bench refuses any disk but an unused NVMe namespace"
+	into "$TOP/tests/harness-hw-bench.sh"
+
 	if [ -n "$full" ]; then
 		step "checking the series' git handling under a hostile git config"
 		into "$TOP/tests/harness-git.sh"
@@ -407,11 +410,12 @@ LABEL=$label VM_APPEND="$BA_PROFILE ${VM_APPEND:-}" VM_EXCLUDE=$HOST_TESTS \
 	into "$TOP/tests/vm-selftests.sh" ${TESTS:-}
 [ -z "${TESTS:-}" ] || exit 0
 
-# The blktests cases and contrib/ with the real tools, each in a boot of
-# its own, then the boots with other kernel command lines or VM shapes
+# The blktests cases, contrib/ with the real tools and make hw-bench's
+# dry run, each in a boot of its own, then the boots with other kernel
+# command lines or VM shapes
 # (tests/boots/*.boot).
 # shellcheck disable=SC2046  # one boot per word
-run_boots boot-blktests.sh boot-contrib.sh $(boot_names main)
+run_boots boot-blktests.sh boot-contrib.sh boot-hw-bench.sh $(boot_names main)
 
 # The Debian package of make deb, from the main kernel's objects and after
 # that kernel's last boot: bindeb-pkg relinks them with its build number.
