@@ -57,7 +57,7 @@ labels() {
 	echo "on kernel $(v "$m" kernel), $(v "$m" cpu_model); disk $(v "$m" disk)"
 	echo "($(v "$m" disk_model), $(v "$m" queues) hardware queues); rtla $(v "$m" rtla)."
 	echo "CPU $(v "$m" isolated_cpu) runs the application (fio, 4 KiB random reads at"
-	echo "queue depth 1) while CPUs $(v "$m" load_cpus) read the same disk (io_uring,"
+	echo "queue depth 1) while CPUs $(v "$m" load_cpus | tr " " ",") read the same disk (io_uring,"
 	echo "queue depth 8 each); timerlat, then osnoise, $(v "$m" runtime) s each, on"
 	echo "CPU $(v "$m" isolated_cpu) only. Counts are over both tools' runs."
 	echo

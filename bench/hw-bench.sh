@@ -139,7 +139,8 @@ part_off() {
 set_knob() {
 	[ -e "$q/$1" ] || { echo "no $1: a kernel without the series"; return 1; }
 	echo "$2" >"$q/$1" 2>/dev/null || { echo "$1 refused $2"; return 1; }
-	[ "$2" = housekeeping ] || [ "$(cat "$q/$1")" = "$2" ] ||
+	# (it reads back as a range list: "0-2" for "0,1,2")
+	[ "$2" = housekeeping ] || [ "$(cpus "$(cat "$q/$1")" | xargs)" = "$(cpus "$2" | xargs)" ] ||
 		{ echo "$1 reads $(cat "$q/$1") after $2"; return 1; }
 }
 
@@ -178,9 +179,11 @@ counts() {
 
 # timerlat FILE: rtla timerlat hist's output as key=value: per context
 # (irq, thr) the samples, the maximum and the 50th, 99th and 99.9th
-# percentiles in us (from its 1 us buckets; "over" counts beyond them).
+# percentiles in us (from its 1 us buckets; ">N" when the percentile is
+# beyond the histogram's N entries, rtla's "over").
+HIST_ENTRIES=1000
 timerlat_kv() {
-	awk '
+	awk -v entries=$HIST_ENTRIES '
 		$1 == "Index" { for (i = 2; i <= NF; i++) { split($i, h, "-"); col[i] = tolower(h[1]) }; next }
 		$1 ~ /^[0-9]+$/ && NF > 1 { for (i = 2; i <= NF; i++) { n[col[i], $1] = $i; if ($1 > top) top = $1 }; next }
 		$1 == "count:" { for (i = 2; i <= NF; i++) cnt[col[i]] = $i }
@@ -190,7 +193,7 @@ timerlat_kv() {
 				printf " timerlat_%s_samples=%s timerlat_%s_max_us=%s", c, cnt[c], c, mx[c]
 				split("50 99 99.9", p, " ")
 				for (k = 1; k <= 3; k++) {
-					need = cnt[c] * p[k] / 100; s = 0; v = "over"
+					need = cnt[c] * p[k] / 100; s = 0; v = ">" entries
 					for (b = 0; b <= top; b++) { s += n[c, b]; if (s >= need && need > 0) { v = b; break } }
 					key = p[k]; sub(/\./, "", key)
 					printf " timerlat_%s_p%s_us=%s", c, key, v
@@ -242,7 +245,7 @@ for row in $rows; do
 	pids="$pids $apid"
 	sleep 2
 	read -r dev0 cal0 res0 loc0 blk0 < <(counts)
-	rtla timerlat hist -c "$iso" -d "${runtime}s" >"$out/$row.timerlat.txt" 2>&1 || true
+	rtla timerlat hist -c "$iso" -d "${runtime}s" -E $HIST_ENTRIES >"$out/$row.timerlat.txt" 2>&1 || true
 	rtla osnoise top -q -c "$iso" -d "${runtime}s" >"$out/$row.osnoise.txt" 2>&1 || true
 	read -r dev1 cal1 res1 loc1 blk1 < <(counts)
 	rc=0

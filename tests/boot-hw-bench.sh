@@ -19,7 +19,9 @@ rows="defaults sqpoll part masks parthk"
 mkdir -p "$BUILD/vm"
 run=$(mktemp -d "$BUILD/vm/hw-bench.XXXXXX")
 rc=0
-VM_NVME=1 VM_OUT=$run VM_TIMEOUT=$T_BOOT "$TOP/scripts/vm.sh" \
+# (twice a boot's limit: five settings of two tools each, 285 s on a
+# loaded host)
+VM_NVME=1 VM_OUT=$run VM_TIMEOUT=$((2 * T_BOOT)) "$TOP/scripts/vm.sh" \
 	". $TOP/guest/lib.sh; HW_DISK=\$(nvme_by_serial banvme) HW_DRY_RUN=1 RUNTIME=${HW_RUNTIME:-3} ROWS='$rows' HW_OUT=/run/out bash $TOP/bench/hw-bench.sh" \
 	>"$run/out.txt" 2>&1 || rc=$?
 if [ "$rc" != 0 ] || [ ! -s "$run/hw-bench.kv" ]; then
