@@ -21,10 +21,14 @@ warnings() {
 	grep 'warning:' "$1" | sed -E "s|^$src/||; s|:[0-9]+:[0-9]+:|:|" | sort -u
 }
 
-# build COMMIT: check COMMIT out and build the targets (incrementally).
+# build COMMIT: check COMMIT out and build the targets (incrementally),
+# with the main kernel's config: copied again for each commit, since
+# olddefconfig on a commit before the series' options drops them (the
+# commits after would then build with CONFIG_BLK_CPU_AFFINITY=n alone).
 # Fails, without building, unless the worktree holds COMMIT.
 build() {
 	worktree "$src" "$1" || return 1
+	cp "$KOBJ/.config" "$obj/.config"
 	# shellcheck disable=SC2086
 	run_logged "$LOGDIR/check-series.log" "building: $(git -C "$src" log -1 --format=%s)" sh -c \
 		"make -C '$src' O='$obj' olddefconfig >/dev/null && make -C '$src' O='$obj' -j$MAKE_JOBS W=1 $targets"

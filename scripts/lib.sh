@@ -474,8 +474,12 @@ tree_matches_patches() {
 	local tmp rc=0
 	[ -d "$LINUX/.git" ] && git -C "$LINUX" rev-parse -q --verify base >/dev/null || return 1
 	tmp=$(mktemp -d)
-	export_series "$tmp"
-	patches_diff "$tmp" >/dev/null 2>&1 || rc=1
+	# (a subshell: export_series dies on commits that no posting takes)
+	if (export_series "$tmp") >/dev/null 2>&1; then
+		patches_diff "$tmp" >/dev/null 2>&1 || rc=1
+	else
+		rc=1
+	fi
 	rm -rf "$tmp"
 	return $rc
 }
@@ -578,10 +582,14 @@ bench_kimage() {
 tree_differences() {
 	local tmp
 	tmp=$(mktemp -d)
-	export_series "$tmp"
 	echo "$(rel "$LINUX") against $(rel "$PATCHES")/:"
-	patches_diff "$tmp" 2>&1 |
-		sed -e "s|$tmp/|tree: |g" -e "s|$tmp|tree|g" -e "s|$TOP/||g" -e 's/^/  /'
+	if (export_series "$tmp") 2>"$tmp.err"; then
+		patches_diff "$tmp" 2>&1 |
+			sed -e "s|$tmp/|tree: |g" -e "s|$tmp|tree|g" -e "s|$TOP/||g" -e 's/^/  /'
+	else
+		sed 's/^/  /' "$tmp.err"
+	fi
+	rm -f "$tmp.err"
 	git -C "$LINUX" status --short | sed 's/^/  uncommitted: /'
 	rm -rf "$tmp"
 }
