@@ -303,6 +303,14 @@ else
 	exit 1
 fi
 
+# Kconfig's default for the series, CONFIG_BLK_CPU_AFFINITY=n, compiles
+# (the stubs); the build of every patch, and of 6.12 at =n, is make
+# check-full's (scripts/check-series.sh).
+if [ -n "$LINE_MAIN" ] && [ -z "$label" ] && [ -z "${TESTS:-}" ]; then
+	step "the series builds with CONFIG_BLK_CPU_AFFINITY=n"
+	into "$TOP/tests/build-noaff.sh"
+fi
+
 step "the selftests build"
 if "$TOP/scripts/selftests-build.sh"; then
 	result "PASS selftests build"
