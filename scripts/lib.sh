@@ -302,9 +302,10 @@ postings() {
 
 # export_series DIR: write base..HEAD of the line's tree (LINUX) as
 # patches + series into DIR. A line sent as one series gets its patches
-# and cover letter in DIR; the posted line gets one directory of DIR per
-# posting (POSTINGS), each with its cover letter and patches numbered
-# from 1, the posting ending at the commit with its last subject. series
+# and cover letter in DIR; on the posted line each posting (POSTINGS)
+# has its patches numbered from 1, in DIR as N-NNNN-*.patch (N: the
+# posting's number), and its cover letter in a directory of DIR named
+# after it, the posting ending at the commit with its last subject. series
 # lists every patch in order (no cover letter), each posting's under a
 # comment line. Fails when a posting's last patch is not found after the
 # previous posting's, or commits are left after the last posting.
@@ -329,9 +330,13 @@ export_series() {
 		format_series "$dir/$d" "$from..$to" "$prefix v$SERIES_VERSION" "$TOP/$cover"
 		printf '# %s: [%s v%s], cover letter %s/0000-cover-letter.patch\n' \
 			"$d" "$prefix" "$SERIES_VERSION" "$d" >>"$dir/series"
+		# The patches side by side in DIR, prefixed with the posting's
+		# number (1-0001-..., 2-0001-...: in order as a glob sorts them);
+		# the cover letter stays in the posting's directory.
 		for f in "$dir/$d"/*.patch; do
 			[ "$(basename "$f")" != 0000-cover-letter.patch ] || continue
-			echo "$d/$(basename "$f")" >>"$dir/series"
+			mv "$f" "$dir/${d%%-*}-$(basename "$f")"
+			echo "${d%%-*}-$(basename "$f")" >>"$dir/series"
 		done
 		from=$to
 	done < <(postings)
