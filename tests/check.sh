@@ -283,10 +283,6 @@ if [ -z "${TESTS:-}" ]; then
 	step "the boot files name only keys, kernels and tests that exist"
 	into "$TOP/tests/boot-lint.sh"
 
-	if [ -n "$LINE_MAIN" ]; then
-		step "the recorded figures the docs quote say what made them"
-		into "$TOP/tests/provenance.sh"
-	fi
 fi
 
 # The benchmarks' QEMU plugins and guest programs build warning-free.
@@ -465,6 +461,15 @@ if [ -n "$others" ]; then
 		wait "$prebuild" || true
 		prebuild=""
 	fi
+fi
+# The records' provenance against every line's series: after the
+# background build, which makes the other lines' trees (a record of the
+# 6.12 line is judged by that line's series, which needs its tree).
+if [ -z "${TESTS:-}" ] && [ -n "$LINE_MAIN" ]; then
+	step "the recorded figures the docs quote say what made them"
+	into "$TOP/tests/provenance.sh"
+fi
+if [ -n "$others" ]; then
 	for line in $others; do
 		step "the $line line: series, checkpatch, kernel, selftests in the VM"
 		in_line "$line" "$TOP/tests/check.sh" || true

@@ -33,8 +33,11 @@ made_from_code()
 
 # The kernel code of each line's committed series.
 current=""
+notree=""
 for line in $LINES; do
-	current="$current $(line_settings "$line" && series_kernel_code || true)"
+	code=$(line_settings "$line" && series_kernel_code || true)
+	current="$current $code"
+	[ -n "$code" ] || notree="$notree $line"
 done
 
 bad=""
@@ -57,7 +60,7 @@ for f in $(grep -ohE 'bench/[A-Za-z0-9_./-]+\.(md|txt|raw|png|kv)' \
 	code=$(made_from_code "$TOP/$rec")
 	case " $current " in
 	*" $code "*) fresh=$((fresh + 1)) ;;
-	*) echo "SKIP provenance: $rec made from the series' kernel code (it was made from kernel code $code)" >>"$results" ;;
+	*) echo "SKIP provenance: $rec made from the series' kernel code (it was made from kernel code $code${notree:+; no tree to judge it by for line$notree: make tree})" >>"$results" ;;
 	esac
 done
 if [ -z "$bad" ] && [ "$n" -gt 0 ]; then
