@@ -87,9 +87,9 @@ reset()
 
 # placement DISK MODE: inline (rq_affinity=1, completes on the interrupt CPU
 # as all vCPUs share a cache), ipi (rq_affinity=2), kthread (rq_affinity=2,
-# completion_steering=kthread), kfifo (kthread, the threads at SCHED_FIFO 1;
-# they stop, and lose it, when reset() goes back to ipi). Returns 1 when the
-# kernel cannot do MODE.
+# completion_steering=kthread, the threads SCHED_OTHER), kfifo (kthread,
+# the threads at SCHED_FIFO 1). The threads are never stopped, so each
+# mode sets their class. Returns 1 when the kernel cannot do MODE.
 placement()
 {
 	local q=/sys/block/$1/queue
@@ -98,7 +98,8 @@ placement()
 	inline) echo 1 >$q/rq_affinity ;;
 	ipi) echo 2 >$q/rq_affinity ;;
 	kthread) echo 2 >$q/rq_affinity
-		 echo kthread >$q/completion_steering 2>/dev/null || return 1 ;;
+		 echo kthread >$q/completion_steering 2>/dev/null || return 1
+		 for p in $(kblockcomp_pids); do chrt -o -p 0 "$p"; done ;;
 	kfifo) placement "$1" kthread || return 1
 	       for p in $(kblockcomp_pids); do chrt -f -p 1 "$p"; done ;;
 	esac

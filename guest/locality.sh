@@ -36,8 +36,10 @@ setrow()
 	local q=/sys/block/$1/queue all
 
 	all=$(cat /sys/devices/system/cpu/possible)
-	echo ipi >"$q"/completion_steering
+	# the mask first: with threaded interrupts "ipi" is refused while a
+	# completion_affinity is set
 	echo "$all" >"$q"/completion_affinity
+	echo ipi >"$q"/completion_steering
 	echo 1 >"$q"/rq_affinity
 	case $2 in
 	rq0) echo 0 >"$q"/rq_affinity ;;

@@ -35,7 +35,10 @@ policy()
 {
 	local pid
 
+	# the threads are never stopped: each mode sets their class anew
 	for pid in $(kblockcomp_pids); do
+		chrt -o -p 0 "$pid"
+		renice -n 0 -p "$pid" >/dev/null
 		case $1 in
 		kthread-nice-20) renice -n -20 -p "$pid" >/dev/null ;;
 		kthread-fifo1) chrt -f -p 1 "$pid" ;;
