@@ -18,8 +18,9 @@ pkgs_for() {
 	# and PyYAML for the netlink specs' pages).
 	check) echo "shellcheck python3-sphinx python3-yaml" ;;
 	# gawk: blktests' ./check asks for GNU awk (the blktests boot); rtla:
-	# make hw-bench's dry run.
-	vm) echo "qemu-system-x86 fio blktrace mdadm dmsetup util-linux procps kmod jq g++ gawk rtla" ;;
+	# make hw-bench's dry run; nvme-cli: a namespace detached and attached
+	# again (the nvme-subsys boot).
+	vm) echo "qemu-system-x86 fio blktrace mdadm dmsetup util-linux procps kmod jq g++ gawk rtla nvme-cli" ;;
 	# make check's cases of contrib/: udevd, and a D-Bus system bus and
 	# the Python modules of TuneD that Debian 12 has (TuneD itself is
 	# only downloaded, scripts/tuned-root.sh).

@@ -384,7 +384,7 @@ patches_diff() {
 }
 
 # BOOT_KEYS: the keys of a boot file (tests/boot.sh says what they mean).
-BOOT_KEYS="kernel lines label append profile cpus topology nvme_queues timeout tests"
+BOOT_KEYS="kernel lines label append profile cpus topology nvme_queues nvme_subsys timeout tests"
 
 # boot_bad_keys FILE: the lines of boot file FILE that set no key of a boot.
 boot_bad_keys() {

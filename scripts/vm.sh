@@ -7,7 +7,8 @@
 # of multi-threaded TCG), VM_DRIVES (extra -drive/-device arguments),
 # VM_TOPOLOGY (sockets/cores, as -smp takes them after the CPU count:
 # "sockets=2,cores=2" gives two last-level caches), VM_NVME (1: an NVMe
-# disk, below), VM_NVME_QUEUES (its IO queues; VM_CPUS), VM_LOG (console
+# disk, below), VM_NVME_QUEUES (its IO queues; VM_CPUS), VM_NVME_SUBSYS (1:
+# the NVMe disk as a two-controller multipath subsystem), VM_LOG (console
 # log file), VM_OUT (keep the run directory here),
 # VM_PLUGIN (a QEMU TCG plugin and its arguments, as -plugin takes them),
 # VM_SLOW_DISKS, VM_NULLCO_OPTS, VM_DECOY (disks, below), VM_TCG_THREAD
@@ -75,8 +76,26 @@ if [ -n "${VM_NVME:-}" ]; then
 	nvme_img=$run/nvme.img
 	truncate -s 256M "$nvme_img"
 	# shellcheck disable=SC2054  # commas inside QEMU's option values
-	drives+=(-drive "file=$nvme_img,format=raw,if=none,id=nvm,cache=unsafe"
-		-device "nvme,drive=nvm,serial=banvme,max_ioqpairs=${VM_NVME_QUEUES:-${VM_CPUS:-4}}")
+	nq=${VM_NVME_QUEUES:-${VM_CPUS:-4}}
+	if [ -z "${VM_NVME_SUBSYS:-}" ]; then
+		drives+=(-drive "file=$nvme_img,format=raw,if=none,id=nvm,cache=unsafe"
+			-device "nvme,drive=nvm,serial=banvme,max_ioqpairs=$nq")
+	else
+		# VM_NVME_SUBSYS=1: native multipath. A subsystem with two
+		# controllers, each with the disk's queues (QEMU wants the
+		# subsystem's serial on both), and two namespaces that both
+		# controllers share (the second one 64 MiB, also a sparse
+		# file). The guest's first namespace (BA_NVME_DEV) is then a
+		# multipath head.
+		truncate -s 64M "$run/nvme2.img"
+		drives+=(-device nvme-subsys,id=basubsys,nqn=basubsys
+			-device "nvme,id=bactl0,serial=banvme,subsys=basubsys,max_ioqpairs=$nq"
+			-device "nvme,id=bactl1,serial=banvme,subsys=basubsys,max_ioqpairs=$nq"
+			-drive "file=$nvme_img,format=raw,if=none,id=nvm,cache=unsafe"
+			-device nvme-ns,drive=nvm,nsid=1,shared=on
+			-drive "file=$run/nvme2.img,format=raw,if=none,id=nvm2,cache=unsafe"
+			-device nvme-ns,drive=nvm2,nsid=2,shared=on)
+	fi
 fi
 # shellcheck disable=SC2206
 drives+=(${VM_DRIVES:-})
@@ -137,7 +156,7 @@ stop_qemu() {
 		done
 		kill -KILL "$pid" 2>/dev/null || true
 	fi
-	[ -z "$nvme_img" ] || rm -f "$nvme_img"
+	[ -z "$nvme_img" ] || rm -f "$nvme_img" "$run/nvme2.img"
 	trap - "$1"
 	kill -s "$1" $$
 }
@@ -166,7 +185,7 @@ qjob=$!
 wait "$qjob" || true
 trap - TERM HUP INT
 qrc=$(cat "$run/qemu.rc" 2>/dev/null || echo 125)
-[ -z "$nvme_img" ] || rm -f "$nvme_img"
+[ -z "$nvme_img" ] || rm -f "$nvme_img" "$run/nvme2.img"
 
 if [ "$qrc" -eq 124 ] || [ "$qrc" -eq 137 ]; then
 	echo "VM TIMEOUT: no result after ${timeout}s (console: ${log#"$TOP"/})" >&2

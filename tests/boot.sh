@@ -13,6 +13,8 @@
 #   profile=      llc, distro or rt: that selftest profile (scripts/lib.sh)
 #   cpus=         vCPUs (default 4); topology= -smp's sockets and cores
 #   nvme_queues=  +N: the NVMe disk's IO queues, N more than vCPUs
+#   nvme_subsys=  1: the NVMe disk as a subsystem of two controllers with
+#                 two shared namespaces, a multipath head in the guest
 #   timeout=      N: N times the boot's limit (T_BOOT; T_LANE in a lane)
 #   tests=        the selftests it runs; those the build lacks are left
 #                 out, and a boot with none of them is not made
@@ -58,6 +60,7 @@ for name; do
 	# shellcheck disable=SC2086  # one test per word
 	LABEL="${LABEL:-}${LABEL:+${label:+ }}${label:+[$label]}" VM_APPEND="${append# }" \
 		VM_CPUS=$cpus VM_TOPOLOGY=$(get topology) VM_NVME_QUEUES=${queues:-${VM_NVME_QUEUES:-}} \
+		VM_NVME_SUBSYS=$(get nvme_subsys) \
 		VM_TIMEOUT=$((limit * ${times:-1})) \
 		"$TOP/tests/vm-selftests.sh" "$results" $tests || rc=$?
 done
