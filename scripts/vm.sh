@@ -88,13 +88,13 @@ if [ -n "${VM_NVME:-}" ]; then
 		# file). The guest's first namespace (BA_NVME_DEV) is then a
 		# multipath head.
 		truncate -s 64M "$run/nvme2.img"
-		drives+=(-device nvme-subsys,id=basubsys,nqn=basubsys
+		drives+=(-device "nvme-subsys,id=basubsys,nqn=basubsys"
 			-device "nvme,id=bactl0,serial=banvme,subsys=basubsys,max_ioqpairs=$nq"
 			-device "nvme,id=bactl1,serial=banvme,subsys=basubsys,max_ioqpairs=$nq"
 			-drive "file=$nvme_img,format=raw,if=none,id=nvm,cache=unsafe"
-			-device nvme-ns,drive=nvm,nsid=1,shared=on
+			-device "nvme-ns,drive=nvm,nsid=1,shared=on"
 			-drive "file=$run/nvme2.img,format=raw,if=none,id=nvm2,cache=unsafe"
-			-device nvme-ns,drive=nvm2,nsid=2,shared=on)
+			-device "nvme-ns,drive=nvm2,nsid=2,shared=on")
 	fi
 fi
 # shellcheck disable=SC2206

@@ -60,7 +60,7 @@ for name; do
 	# shellcheck disable=SC2086  # one test per word
 	LABEL="${LABEL:-}${LABEL:+${label:+ }}${label:+[$label]}" VM_APPEND="${append# }" \
 		VM_CPUS=$cpus VM_TOPOLOGY=$(get topology) VM_NVME_QUEUES=${queues:-${VM_NVME_QUEUES:-}} \
-		VM_NVME_SUBSYS=$(get nvme_subsys) \
+		VM_NVME_SUBSYS=$(get nvme_subsys)${VM_NVME_SUBSYS:-} \
 		VM_TIMEOUT=$((limit * ${times:-1})) \
 		"$TOP/tests/vm-selftests.sh" "$results" $tests || rc=$?
 done
