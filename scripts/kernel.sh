@@ -34,7 +34,27 @@ sum=$( (grep -h '^CONFIG_' "${frags[@]}"
 	grep -h -o '^CONFIG_[A-Z0-9_]*' "${frags[@]}" | sort -u |
 		while read -r opt; do has_symbol "$opt" && echo "have $opt"; done) |
 	sha1sum | cut -d' ' -f1)
-if [ ! -f "$KOBJ/.config" ] || [ "$(cat "$KOBJ/.config.frags" 2>/dev/null)" != "$sum" ]; then
+# config_lost: whether an option the fragments turn on (their last value,
+# y or m) that the tree defines is missing from .config. kbuild drops one
+# when objects are built by hand at a commit whose Kconfig lacks it (in a
+# rebase), and the fragments' sum does not change then.
+config_lost() {
+	local f line opt
+	declare -A on=()
+	for f in "${frags[@]}"; do
+		while IFS= read -r line; do
+			case $line in CONFIG_*=*) on[${line%%=*}]=${line#*=} ;; esac
+		done <"$f"
+	done
+	for opt in "${!on[@]}"; do
+		case ${on[$opt]} in y | m) ;; *) continue ;; esac
+		has_symbol "$opt" || continue
+		grep -q "^$opt=" "$KOBJ/.config" || return 0
+	done
+	return 1
+}
+if [ ! -f "$KOBJ/.config" ] || [ "$(cat "$KOBJ/.config.frags" 2>/dev/null)" != "$sum" ] ||
+   config_lost; then
 	run_logged "$LOGDIR/config-$name.log" "configuring kernel ($name)" sh -c '
 		set -e
 		make -C "$1" O="$2" tinyconfig
