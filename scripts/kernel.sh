@@ -34,20 +34,23 @@ sum=$( (grep -h '^CONFIG_' "${frags[@]}"
 	grep -h -o '^CONFIG_[A-Z0-9_]*' "${frags[@]}" | sort -u |
 		while read -r opt; do has_symbol "$opt" && echo "have $opt"; done) |
 	sha1sum | cut -d' ' -f1)
-# config_lost: whether an option the fragments turn on (their last value,
-# y or m) that the tree defines is missing from .config. kbuild drops one
-# when objects are built by hand at a commit whose Kconfig lacks it (in a
-# rebase), and the fragments' sum does not change then.
+# want: each option's value in the fragments. A later fragment overrides
+# an earlier one (config/distro/ turns vm.config's built-in schedulers into
+# modules), so only the last value counts.
+declare -A want=()
+for f in "${frags[@]}"; do
+	while IFS= read -r line; do
+		case $line in CONFIG_*=*) want[${line%%=*}]=${line#*=} ;; esac
+	done <"$f"
+done
+# config_lost: whether an option the fragments turn on (y or m) that the
+# tree defines is missing from .config. kbuild drops one when objects are
+# built by hand at a commit whose Kconfig lacks it (in a rebase), and the
+# fragments' sum does not change then.
 config_lost() {
-	local f line opt
-	declare -A on=()
-	for f in "${frags[@]}"; do
-		while IFS= read -r line; do
-			case $line in CONFIG_*=*) on[${line%%=*}]=${line#*=} ;; esac
-		done <"$f"
-	done
-	for opt in "${!on[@]}"; do
-		case ${on[$opt]} in y | m) ;; *) continue ;; esac
+	local opt
+	for opt in "${!want[@]}"; do
+		case ${want[$opt]} in y | m) ;; *) continue ;; esac
 		has_symbol "$opt" || continue
 		grep -q "^$opt=" "$KOBJ/.config" || return 0
 	done
@@ -61,15 +64,7 @@ if [ ! -f "$KOBJ/.config" ] || [ "$(cat "$KOBJ/.config.frags" 2>/dev/null)" != "
 		"$1"/scripts/kconfig/merge_config.sh -m -O "$2" "$2/.config" $3
 		make -C "$1" O="$2" olddefconfig
 	' sh "$SRC" "$KOBJ" "${frags[*]}"
-	# Every requested option must have survived olddefconfig. A later
-	# fragment overrides an earlier one (config/distro/ turns vm.config's
-	# built-in schedulers into modules), so only the last value counts.
-	declare -A want=()
-	for f in "${frags[@]}"; do
-		while IFS= read -r line; do
-			case $line in CONFIG_*=*) want[${line%%=*}]=${line#*=} ;; esac
-		done <"$f"
-	done
+	# Every requested option must have survived olddefconfig.
 	bad=0
 	for opt in "${!want[@]}"; do
 		val=${want[$opt]}
