@@ -126,6 +126,7 @@ TIMEOUT_SCALE=${TIMEOUT_SCALE:-1}
 T_VM=$((600 * TIMEOUT_SCALE))		# make vm, one ad hoc command
 T_SELFTESTS=$((3000 * TIMEOUT_SCALE))	# one boot running every selftest
 T_BOOT=$((300 * TIMEOUT_SCALE))		# an extra boot running one test
+T_START=$((150 * TIMEOUT_SCALE))		# a boot to its init's first line (scripts/vm.sh)
 T_LANE=$((900 * TIMEOUT_SCALE))		# a boot of the distribution-like lane
 T_BENCH=$((3000 * TIMEOUT_SCALE))	# one benchmark boot
 T_KILL=10				# after a timeout, until SIGKILL

@@ -406,6 +406,9 @@ fi
 if [ -z "${TESTS:-}" ]; then
 	step "checking that a VM run stopped by SIGINT, SIGTERM or SIGHUP leaves no QEMU behind"
 	into "$TOP/tests/harness-sigint.sh"
+
+	step "checking that a guest whose init does not start is booted again, then fails in bounded time"
+	into "$TOP/tests/harness-nostart.sh"
 fi
 
 step "running the block-affinity selftests in the VM"
