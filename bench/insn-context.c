@@ -45,6 +45,20 @@
  * ret_from_fork_asm() (fork=) with a clean state, so a task_struct reused by
  * another task inherits nothing.
  *
+ * Kernel threads by what they run (tag=NAME:HEX, up to MAX_TAGS): a
+ * kernel thread's instructions, in kthread and irqthread context, also
+ * count under the tag of the last listed function it entered, or under
+ * "other" before it entered any. Listing the thread functions that
+ * kthread() calls (worker_thread, smpboot_thread_fn, irq_thread, ...), the
+ * per-CPU threads' own functions that smpboot_thread_fn calls
+ * (run_ksoftirqd: ksoftirqd/N, ...), process_one_work and the work
+ * functions of interest names each kernel thread as ps(1) does, and a
+ * worker by the work it last ran: the plugin cannot read a task's comm
+ * (QEMU 7.2's API reads no guest memory), but it sees each function's
+ * entry. A worker's instructions after a work function returns (its
+ * loop, going to sleep) count under that work function until it enters
+ * process_one_work() again.
+ *
  * Windows are insn-window.c's: from an execution of start= to one of end=
  * (fio's io_setup(2) and io_destroy(2)). At exit the plugin writes, per
  * window and vCPU, one key=value line with the instructions in each context
@@ -57,7 +71,8 @@
  *        arg=kthread=HEX,arg=idle=HEX[,arg=irqthread=HEX]
  *        [,arg=irqtext=HEX:HEX][,arg=rethunk=HEX][,arg=block=HEX:HEX]
  *        [,arg=hdev=HEX][,arg=htimer=HEX][,arg=hipi=HEX...]
- * (hardoff= may be given more than once.)
+ *        [,arg=tag=NAME:HEX...]
+ * (hardoff=, hipi= and tag= may be given more than once.)
  *
  * A translation block is counted whole, in the context current when it
  * starts: a block ends at every call, jump and return, so a context change
@@ -97,10 +112,15 @@ static const char *const count_name[NCOUNT - NCTX] = {
 	"irqs", "irqs_dev", "irqs_ipi", "irqs_timer", "softirqs", "block_runs",
 };
 #define MAX_HIPI 4
+#define MAX_TAGS 48
+#define MAX_TAG_NAME 32
+/* Per vCPU, after NCOUNT: kernel-thread instructions per tag (0: other). */
+#define NALL (NCOUNT + MAX_TAGS + 1)
 
 /* What a task carries across context switches. */
 struct task_state {
 	uint8_t kthread, irqthread, idle, soft, block;
+	uint8_t tag;			/* 0, or 1 + the last tag entered */
 };
 
 struct task {
@@ -115,7 +135,7 @@ struct task {
 struct vcpu {
 	uint8_t hard, kind;
 	struct task_state s;
-	uint64_t count[NCOUNT];
+	uint64_t count[NALL];
 };
 
 static struct vcpu vcpus[MAX_VCPUS];
@@ -128,9 +148,12 @@ static unsigned int nhardoff;
 static uint64_t soft_lo, soft_hi, switch_lo, switch_hi, irqtext_lo, irqtext_hi;
 static uint64_t block_lo, block_hi, hdev_pc, htimer_pc, hipi_pc[MAX_HIPI];
 static unsigned int nhipi;
-static uint64_t opened[MAX_VCPUS][NCOUNT];
+static uint64_t opened[MAX_VCPUS][NALL];
 static int open_window;
-static uint64_t (*windows)[MAX_VCPUS][NCOUNT];
+static uint64_t (*windows)[MAX_VCPUS][NALL];
+static char tag_name[MAX_TAGS][MAX_TAG_NAME];
+static uint64_t tag_pc[MAX_TAGS];
+static unsigned int ntags;
 static unsigned int nwindows, nvcpus, switches_seen, switches_in, bad_switches;
 static const char *out;
 
@@ -192,21 +215,36 @@ static enum ctx ctx_of(const struct vcpu *v, const struct block *b)
 	return c;
 }
 
+/* Count @n instructions of @b in its context, and a kernel thread's tag. */
+static void count_insns(struct vcpu *v, const struct block *b, uint64_t n)
+{
+	enum ctx c = ctx_of(v, b);
+
+	v->count[c] += n;
+	if (c == C_KTHREAD || c == C_IRQTHREAD)
+		v->count[NCOUNT + v->s.tag] += n;
+}
+
 static void count_cb(unsigned int i, void *userdata)
 {
 	const struct block *b = userdata;
-	struct vcpu *v = vcpu_of(i);
 
-	v->count[ctx_of(v, b)] += b->insns;
+	count_insns(vcpu_of(i), b, b->insns);
 }
 
 /* The block's last instruction ran (qemu-plugin-v1.h: tb_insns()). */
 static void last_cb(unsigned int i, void *userdata)
 {
-	const struct block *b = userdata;
+	count_insns(vcpu_of(i), userdata, 1);
+}
+
+/* A listed function's entry: a kernel thread now runs under its tag. */
+static void tag_cb(unsigned int i, void *userdata)
+{
 	struct vcpu *v = vcpu_of(i);
 
-	v->count[ctx_of(v, b)]++;
+	if (v->s.kthread)
+		v->s.tag = (uint8_t)(uintptr_t)userdata;
 }
 
 /* The C entry point of a vector: which kind of interrupt this is. */
@@ -336,7 +374,7 @@ static void end_cb(unsigned int vcpu, void *userdata)
 	if (!open_window || nwindows >= MAX_WINDOWS)
 		return;
 	for (i = 0; i < MAX_VCPUS; i++)
-		for (k = 0; k < NCOUNT; k++)
+		for (k = 0; k < NALL; k++)
 			windows[nwindows][i][k] = vcpus[i].count[k] -
 						  opened[i][k];
 	nwindows++;
@@ -433,6 +471,11 @@ static void translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	if (pc == idle_pc)
 		qemu_plugin_register_vcpu_tb_exec_cb(tb, idle_cb,
 						     QEMU_PLUGIN_CB_NO_REGS, NULL);
+	for (j = 0; j < ntags; j++)
+		if (pc == tag_pc[j])
+			qemu_plugin_register_vcpu_tb_exec_cb(tb, tag_cb,
+							     QEMU_PLUGIN_CB_NO_REGS,
+							     (void *)(uintptr_t)(j + 1));
 	if (pc == start_pc)
 		qemu_plugin_register_vcpu_tb_exec_cb(tb, start_cb,
 						     QEMU_PLUGIN_CB_NO_REGS, NULL);
@@ -502,9 +545,34 @@ static void write_windows(qemu_plugin_id_t id, void *userdata)
 			for (c = NCTX; c < NCOUNT; c++)
 				fprintf(f, " %s=%llu", count_name[c - NCTX],
 					(unsigned long long)windows[w][i][c]);
+			if (ntags)
+				fprintf(f, " kt_other=%llu",
+					(unsigned long long)windows[w][i][NCOUNT]);
+			for (c = 0; c < ntags; c++)
+				fprintf(f, " kt_%s=%llu", tag_name[c],
+					(unsigned long long)windows[w][i][NCOUNT + 1 + c]);
 			fprintf(f, "\n");
 		}
 	fclose(f);
+}
+
+/*
+ * "NAME:HEX" into the next tag: NAME of letters, digits and '_' (a key of
+ * the output lines), at most MAX_TAG_NAME - 1 of them.
+ */
+static int tag_arg(const char *s)
+{
+	size_t n = strcspn(s, ":");
+
+	if (ntags >= MAX_TAGS || !n || n >= MAX_TAG_NAME || s[n] != ':' ||
+	    strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != n)
+		return -1;
+	memcpy(tag_name[ntags], s, n);
+	tag_pc[ntags] = strtoull(s + n + 1, NULL, 16);
+	if (!tag_pc[ntags])
+		return -1;
+	ntags++;
+	return 0;
 }
 
 /* "HEX:HEX" into *lo and *hi. */
@@ -550,6 +618,8 @@ int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 			bad |= range_arg(v, &block_lo, &block_hi);
 		else if ((v = plugin_arg(a, "irqtext")))
 			bad |= range_arg(v, &irqtext_lo, &irqtext_hi);
+		else if ((v = plugin_arg(a, "tag")))
+			bad |= tag_arg(v);
 		else
 			bad = 1;
 	}

@@ -48,6 +48,7 @@ function label(b, c) {
 		for (j in pc) { val[r, "pr_" pc[j], n] = int(kv[pc[j]] * 1000 / reads + 0.5); keys["pr_" pc[j]] = 1 }
 		split("cpu3_hardirq_dev cpu3_hardirq_ipi cpu3_softirq_block cpu3_softirq cpu3_kthread cpu3_irqthread", pi, " ")
 		for (j in pi) { val[r, "pri_" pi[j], n] = int(kv[pi[j]] / reads + 0.5); keys["pri_" pi[j]] = 1 }
+		for (k in kv) if (k ~ /^cpu3_kt_/) { val[r, "pri_" k, n] = int(kv[k] / reads + 0.5); keys["pri_" k] = 1 }
 	}
 	irqcpu[r] = kv["irq_cpu"]
 }
@@ -132,6 +133,48 @@ pertable()
 			ins("pri_cpu3_softirq"), ins("pri_cpu3_kthread"), ins("pri_cpu3_irqthread")
 	}' "$tmp/rows"
 }
+
+# kttable DISK: the kernel threads' instructions per read, by thread
+# (the plugin's tags), those of at least one instruction per read in a
+# row, largest first.
+kttable()
+{
+	awk -F'\t' -v disk="$1" '
+	function show(t) {
+		if (t == "other") return "a thread before its function"
+		if (t == "work_unlisted") return "kworker/3: other work"
+		if (t ~ /^work_/) return "kworker/3: " substr(t, 6)
+		if (t == "kworker") return "kworker/3 (between works)"
+		if (t == "irq_thread") return "irq/* (interrupt threads)"
+		if (t == "rcu_gp") return "rcu_preempt or rcu_sched (RCU grace periods)"
+		if (t == "rcuog" || t == "rcuo") return t "* (RCU callback offload)"
+		if (t ~ /^(ksoftirqd|migration|cpuhp|rcuc|ktimers|kblockcomp)$/) return t "/3"
+		return t
+	}
+	$1 == disk && $3 != "impossible" {
+		delete v; n = 0
+		for (i = 3; i <= NF; i++) { p = index($i, "="); v[substr($i, 1, p - 1)] = substr($i, p + 1) }
+		if (!("pri_cpu3_kthread" in v)) next
+		for (k in v) if (k ~ /^pri_cpu3_kt_/) {
+			split(v[k], s, ":")
+			if (s[1] < 1 && s[3] < 1) continue
+			t[++n] = k; m[n] = s[1] + 0
+		}
+		for (x = 2; x <= n; x++) { a = t[x]; b = m[x]; for (y = x - 1; y >= 1 && m[y] < b; y--) { t[y + 1] = t[y]; m[y + 1] = m[y] } t[y + 1] = a; m[y + 1] = b }
+		cell = ""
+		for (x = 1; x <= n; x++) {
+			split(v[t[x]], s, ":")
+			c = show(substr(t[x], 13)) " " s[1]
+			if (s[2] != s[3]) c = c " [" s[2] "-" s[3] "]"
+			cell = cell (x > 1 ? "; " : "") c
+		}
+		split(v["pri_cpu3_kthread"], s, ":"); kt = s[1]
+		split(v["pri_cpu3_irqthread"], s, ":")
+		printf "| %s | %s / %s | %s |\n", $2, kt, s[1], (n ? cell : (("pri_cpu3_kt_other" in v) ? "none of 1 or more" : "not counted by thread in this record"))
+	}' "$tmp/rows"
+}
+ktheader='| row | kthread / irq thread insns | by thread: instructions per read, median [range] |
+|---|---|---|'
 
 perheader='| row | reads | device interrupts | BLOCK softirq runs | IPIs | device irq insns | IPI insns | BLOCK softirq insns | other softirq insns | kthread insns | irq thread insns |
 |---|---|---|---|---|---|---|---|---|---|---|'
@@ -241,6 +284,18 @@ CPUs in every row; the window leaves them out:
 $perheader
 $(pertable nvme)
 
+The kernel-thread and interrupt-thread instructions per read above, by
+thread: the plugin
+names a kernel thread by the last function it entered of a list
+(\`bench/isolation.sh\`: the thread functions \`kthread()\` calls, the
+per-CPU threads' own ones, and work functions), a worker by the work
+function it ran last (its loop after a work item counts under that work
+until it starts the next); "other work" is a work function not in the
+list; threads of at least one instruction per read:
+
+$ktheader
+$(kttable nvme)
+
 ## virtio-blk (one queue, movable interrupt)
 
 $header
@@ -250,6 +305,11 @@ Per read of the application, as for NVMe:
 
 $perheader
 $(pertable virtio)
+
+By thread, as for NVMe:
+
+$ktheader
+$(kttable virtio)
 EOF
 } >"$md"
 

@@ -100,6 +100,40 @@ plugin_args()
 		[ -n "$v" ] || die "no function ${a#*:} in ${o#"$TOP"/}/vmlinux"
 		printf ',arg=%s=%s' "${a%%:*}" "$v"
 	done
+	# Kernel threads by what they run (the plugin's tag=): the thread
+	# functions kthread() calls, the per-CPU threads' own functions (as
+	# ps names them: ksoftirqd/3 ...), and the work functions a worker
+	# on CPU 3 may run; one a kernel lacks is left out. A worker's
+	# instructions outside a listed work function count as work_unlisted
+	# from process_one_work() on (or from process_scheduled_works(), which
+	# runs a batch of them, where GCC inlines process_one_work()).
+	for a in kworker:worker_thread kworker_rescuer:rescuer_thread \
+		work_unlisted:process_one_work,process_scheduled_works \
+		smpboot:smpboot_thread_fn \
+		ksoftirqd:run_ksoftirqd migration:cpu_stopper_thread \
+		cpuhp:cpuhp_thread_fun rcuc:rcu_cpu_kthread ktimers:run_ktimerd \
+		kblockcomp:blk_kthread_fn irq_thread:irq_thread \
+		kthread_worker:kthread_worker_fn rcu_gp:rcu_gp_kthread \
+		rcuog:rcu_nocb_gp_kthread rcuo:rcu_nocb_cb_kthread \
+		kcompactd:kcompactd kswapd:kswapd \
+		work_blk_mq_run_work_fn:blk_mq_run_work_fn \
+		work_blk_mq_requeue_work:blk_mq_requeue_work \
+		work_blk_mq_timeout_work:blk_mq_timeout_work \
+		work_blk_affinity_key_workfn:blk_affinity_key_workfn \
+		work_blk_affinity_online_workfn:blk_affinity_online_workfn \
+		work_vmstat_update:vmstat_update work_vmstat_shepherd:vmstat_shepherd \
+		work_lru_add_drain_per_cpu:lru_add_drain_per_cpu \
+		work_psi_avgs_work:psi_avgs_work work_kfree_rcu_monitor:kfree_rcu_monitor \
+		work_wb_workfn:wb_workfn work_flush_to_ldisc:flush_to_ldisc \
+		work_disk_events_workfn:disk_events_workfn \
+		work_sync_hw_clock:sync_hw_clock work_idle_cull_fn:idle_cull_fn \
+		work_wq_barrier_func:wq_barrier_func; do
+		for f in $(echo "${a#*:}" | tr , ' '); do
+			v=$(ksym "$o" "$f")
+			[ -z "$v" ] || break
+		done
+		[ -z "$v" ] || printf ',arg=tag=%s:%s' "${a%%:*}" "$v"
+	done
 }
 
 start=$(date +%s)
