@@ -8,14 +8,15 @@
 # What decides: the machine (Debian 12 bookworm, x86_64, 2 or more CPUs,
 # 4 GiB of memory, 30 GiB free for build/: a full make check leaves
 # about 7 GiB of objects, the base source, the lanes' kernels and QEMU's
-# disks need the rest while they run), the package groups that make
-# (scripts/demo.sh: deps.sh build vm) and make check (tests/check.sh:
-# deps.sh build check vm contrib deb) install, and both lines' bases (make check
-# builds both), each present or with a way to download it. What does not
-# (informational): the other package groups (bench, for make bench...),
-# the host's apt suites, whether this user is root (make and make
-# check run as root, for apt and the VM; make doctor does not need it),
-# and whether the blktests snapshot is there (its cases skip without it).
+# disks need the rest while they run), root (make and make check run as
+# root, for apt and the VM; make doctor does not need it), the package
+# groups that make (scripts/demo.sh: deps.sh build vm) and make check
+# (tests/check.sh: deps.sh build check vm contrib deb) install, which
+# count only without root (as root they install them), and both lines'
+# bases (make check builds both), each present or with a way to download
+# it. What does not (informational): the other package groups (bench,
+# for make bench...), the host's apt suites, and whether the blktests
+# snapshot is there (its cases skip without it).
 # The network is not used: a download is reported as possible, not tried.
 set -eu
 # lib.sh makes the line's build/ and build/log when sourced: its mkdir is
@@ -52,8 +53,12 @@ dir=$TOP/build
 while [ ! -d "$dir" ]; do dir=$(dirname "$dir"); done
 free=$(df -P -k "$dir" 2>/dev/null | awk 'NR == 2 { print int($4 / 1048576) }')
 need build_free_gib "${free:-0}" "$(yes01 [ "${free:-0}" -ge 30 ])"
-kv root "$([ "$(id -u)" = 0 ] && echo yes || echo no)"
-[ "$(id -u)" = 0 ] ||
+# make and make check run as root (CI runs them so): they install what
+# is missing, and the VM shares the host's root file system.
+root=0
+[ "$(id -u)" != 0 ] || root=1
+need root "$([ $root = 1 ] && echo yes || echo no)" $root
+[ $root = 1 ] ||
 	advice+=("make and make check run as root (apt installs, the VM); make doctor does not need it")
 
 # Every apt call here, lib.sh's too (apt_private, apt_archive_uri), runs
@@ -80,7 +85,9 @@ for group in $("$TOP/scripts/deps.sh" --groups); do
 	ok=1
 	[ -z "$missing" ] || ok=0
 	case " $required_groups " in
-	*" $group "*) need "packages_$group" "$([ $ok = 1 ] && echo installed || echo missing)" $ok ;;
+	# as root, make and make check install a missing group themselves
+	*" $group "*) need "packages_$group" "$([ $ok = 1 ] && echo installed || echo missing)" \
+		"$([ $ok = 1 ] || [ $root = 1 ] && echo 1 || echo 0)" ;;
 	*) kv "packages_$group" "$([ $ok = 1 ] && echo installed || echo missing)" ;;
 	esac
 	[ $ok = 1 ] || kv "packages_${group}_missing" "$missing"

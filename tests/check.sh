@@ -16,8 +16,10 @@
 # minutes of both CPUs there, each lane's VM 5-10 minutes of one): the
 # distribution-like and PREEMPT_RT lanes (a kernel each), every patch
 # built alone with W=1, htmldocs base against the series, and the
-# harness's check of the git handling under a hostile git config (three
-# scratch trees, 3 minutes); its deadline is T_CHECK_FULL. Each step's time goes to
+# harness's checks of make tree and of the git handling under a hostile
+# git config (scratch trees, 3-4 minutes; make check runs them too when
+# scripts/tree.sh, export.sh or the checks differ from the ones they last
+# passed on, tests/harness-git.sums); its deadline is T_CHECK_FULL. Each step's time goes to
 # build/check-results.times ("time line= step= secs=").
 # LINE=6.12 make check runs that 6.12 part alone (results in
 # build/6.12/check-results).
@@ -155,6 +157,13 @@ step() {
 	echo "${LINE_TAG}$*" >"${CHECK_STEP:-/dev/null}"
 	step_name=$(printf '%s' "$*" | tr -c 'A-Za-z0-9.=_/-' '_')
 	step_start=$(date +%s)
+}
+# git_scripts_sums: the sha256 of the scripts that harness-tree.sh and
+# harness-git.sh check, as tests/harness-git.sums holds those they last
+# passed on.
+git_scripts_sums() {
+	(cd "$TOP" && sha256sum scripts/tree.sh scripts/export.sh \
+		tests/harness-tree.sh tests/harness-git.sh)
 }
 # result LINE...: append a result line, tagged with the line (6.12: ).
 result() { printf '%s\n' "$*" | tag_results "$LINE" >>"$results"; }
@@ -355,9 +364,17 @@ if [ -z "$label" ] && [ -z "${TESTS:-}" ]; then
 	fi
 
 	# tree.sh's handling of unexported commits: three scratch trees of
-	# the series, 3-4 minutes from cold, for a script that rarely
-	# changes; with the other git-handling check, in make check-full.
-	if [ -n "$full" ]; then
+	# the series, 3-4 minutes from cold, for scripts that rarely change;
+	# with the other git-handling check, in make check-full, and in make
+	# check when those scripts differ from the ones they last passed on.
+	git_checks=$full
+	git_sums=$TOP/tests/harness-git.sums
+	if [ -z "$git_checks" ] && ! git_scripts_sums | cmp -s - "$git_sums"; then
+		git_checks=1
+		say "the tree and git scripts differ from those of $(rel "$git_sums"): their harness checks run"
+	fi
+	git_fails=$(grep -c '^FAIL' "$results" || true)
+	if [ -n "$git_checks" ]; then
 		step "checking that make tree never loses a commit"
 		into "$TOP/tests/harness-tree.sh"
 	fi
@@ -383,9 +400,15 @@ if [ -z "$label" ] && [ -z "${TESTS:-}" ]; then
 	step "checking that make hw-bench refuses any disk but an unused NVMe namespace"
 	into "$TOP/tests/harness-hw-bench.sh"
 
-	if [ -n "$full" ]; then
+	step "checking that make doctor writes nothing and needs root for ready"
+	into "$TOP/tests/harness-doctor.sh"
+
+	if [ -n "$git_checks" ]; then
 		step "checking the series' git handling under a hostile git config"
 		into "$TOP/tests/harness-git.sh"
+		# nothing failed since the tree check began: the scripts passed
+		[ "$(grep -c '^FAIL' "$results" || true)" != "$git_fails" ] ||
+			git_scripts_sums >"$git_sums"
 	fi
 
 	step "checking that the bases are the pinned tarballs and install nothing"
