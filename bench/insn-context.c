@@ -17,9 +17,12 @@
  *            context's share) counts as hardirq too when its address is in
  *            the .irqentry.text section (irqtext=). Split by the vector's
  *            C entry point, entered before irq_enter_rcu(): device
- *            interrupts (common_interrupt(), hdev=), function-call and
- *            reschedule IPIs (hipi=, up to four), the local timer
- *            (htimer=), anything else.
+ *            interrupts (common_interrupt(), hdev=), function-call IPIs
+ *            (hipi=, up to four), the local timer (htimer=), anything
+ *            else. The reschedule IPI's handler does not go through
+ *            irq_enter_rcu() (a "simple" system vector): its entries are
+ *            counted (hres=), its instructions in the context it
+ *            interrupts.
  *   softirq  from the entry of handle_softirqs() to a return instruction
  *            inside it (softirq=START:END; a plain ret, or a jmp to the
  *            return thunk, rethunk=): softirqs run from irq exit, from
@@ -70,7 +73,7 @@
  *        arg=softirq=HEX:HEX,arg=switch=HEX:HEX,arg=fork=HEX,
  *        arg=kthread=HEX,arg=idle=HEX[,arg=irqthread=HEX]
  *        [,arg=irqtext=HEX:HEX][,arg=rethunk=HEX][,arg=block=HEX:HEX]
- *        [,arg=hdev=HEX][,arg=htimer=HEX][,arg=hipi=HEX...]
+ *        [,arg=hdev=HEX][,arg=htimer=HEX][,arg=hipi=HEX...][,arg=hres=HEX]
  *        [,arg=tag=NAME:HEX...]
  * (hardoff=, hipi= and tag= may be given more than once.)
  *
@@ -107,9 +110,10 @@ static const char *const ctx_name[NCTX] = {
  * BLOCK softirq handler runs.
  */
 enum { N_IRQS = NCTX, N_IRQS_DEV, N_IRQS_IPI, N_IRQS_TIMER, N_SOFTIRQS,
-       N_BLOCK, NCOUNT };
+       N_BLOCK, N_RES_IPIS, NCOUNT };
 static const char *const count_name[NCOUNT - NCTX] = {
 	"irqs", "irqs_dev", "irqs_ipi", "irqs_timer", "softirqs", "block_runs",
+	"res_ipis",
 };
 #define MAX_HIPI 4
 #define MAX_TAGS 48
@@ -147,6 +151,7 @@ static uint64_t hardoff_pc[MAX_HARDOFF];
 static unsigned int nhardoff;
 static uint64_t soft_lo, soft_hi, switch_lo, switch_hi, irqtext_lo, irqtext_hi;
 static uint64_t block_lo, block_hi, hdev_pc, htimer_pc, hipi_pc[MAX_HIPI];
+static uint64_t hres_pc;
 static unsigned int nhipi;
 static uint64_t opened[MAX_VCPUS][NALL];
 static int open_window;
@@ -265,6 +270,12 @@ static void hardon_cb(unsigned int i, void *userdata)
 		v->count[N_IRQS_IPI]++;
 	else if (v->hard == C_HARDIRQ_TIMER)
 		v->count[N_IRQS_TIMER]++;
+}
+
+/* The reschedule IPI's handler: counted, no context of its own. */
+static void res_cb(unsigned int i, void *userdata)
+{
+	vcpu_of(i)->count[N_RES_IPIS]++;
 }
 
 static void hardoff_cb(unsigned int i, void *userdata)
@@ -454,6 +465,9 @@ static void translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 		qemu_plugin_register_vcpu_tb_exec_cb(tb, kind_cb,
 						     QEMU_PLUGIN_CB_NO_REGS,
 						     (void *)(uintptr_t)C_HARDIRQ_TIMER);
+	if (hres_pc && pc == hres_pc)
+		qemu_plugin_register_vcpu_tb_exec_cb(tb, res_cb,
+						     QEMU_PLUGIN_CB_NO_REGS, NULL);
 	for (j = 0; j < nhipi; j++)
 		if (pc == hipi_pc[j])
 			qemu_plugin_register_vcpu_tb_exec_cb(tb, kind_cb,
@@ -604,7 +618,8 @@ int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 		    plugin_hex_arg(a, "idle", &idle_pc) ||
 		    plugin_hex_arg(a, "rethunk", &rethunk_pc) ||
 		    plugin_hex_arg(a, "hdev", &hdev_pc) ||
-		    plugin_hex_arg(a, "htimer", &htimer_pc))
+		    plugin_hex_arg(a, "htimer", &htimer_pc) ||
+		    plugin_hex_arg(a, "hres", &hres_pc))
 			continue;
 		else if (plugin_arg(a, "hardoff") && nhardoff < MAX_HARDOFF)
 			plugin_hex_arg(a, "hardoff", &hardoff_pc[nhardoff++]);

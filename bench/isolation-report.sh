@@ -44,7 +44,7 @@ function label(b, c) {
 	reads = ("ios" in kv) ? kv["ios"] : (r ~ /SQPOLL/) ? 0 : kv["iops"] * rt
 	if (reads > 0) {
 		val[r, "reads", n] = reads; keys["reads"] = 1
-		split("cpu3_irqs_dev cpu3_block_runs cpu3_irqs_ipi", pc, " ")
+		split("cpu3_irqs_dev cpu3_block_runs cpu3_irqs_ipi cpu3_res_ipis", pc, " ")
 		for (j in pc) { val[r, "pr_" pc[j], n] = int(kv[pc[j]] * 1000 / reads + 0.5); keys["pr_" pc[j]] = 1 }
 		split("cpu3_hardirq_dev cpu3_hardirq_ipi cpu3_softirq_block cpu3_softirq cpu3_kthread cpu3_irqthread", pi, " ")
 		for (j in pi) { val[r, "pri_" pi[j], n] = int(kv[pi[j]] / reads + 0.5); keys["pri_" pi[j]] = 1 }
@@ -126,9 +126,9 @@ pertable()
 		delete v
 		for (i = 3; i <= NF; i++) { p = index($i, "="); v[substr($i, 1, p - 1)] = substr($i, p + 1) }
 		split(v["reads"], rd, ":")
-		printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $2,
+		printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $2,
 			("reads" in v) ? rd[1] : "-", per("pr_cpu3_irqs_dev"), per("pr_cpu3_block_runs"),
-			per("pr_cpu3_irqs_ipi"), ins("pri_cpu3_hardirq_dev"),
+			per("pr_cpu3_irqs_ipi"), per("pr_cpu3_res_ipis"), ins("pri_cpu3_hardirq_dev"),
 			ins("pri_cpu3_hardirq_ipi"), ins("pri_cpu3_softirq_block"),
 			ins("pri_cpu3_softirq"), ins("pri_cpu3_kthread"), ins("pri_cpu3_irqthread")
 	}' "$tmp/rows"
@@ -176,8 +176,8 @@ kttable()
 ktheader='| row | kthread / irq thread insns | by thread: instructions per read, median [range] |
 |---|---|---|'
 
-perheader='| row | reads | device interrupts | BLOCK softirq runs | IPIs | device irq insns | IPI insns | BLOCK softirq insns | other softirq insns | kthread insns | irq thread insns |
-|---|---|---|---|---|---|---|---|---|---|---|'
+perheader='| row | reads | device interrupts | BLOCK softirq runs | function-call IPIs | reschedule IPIs | device irq insns | IPI insns | BLOCK softirq insns | other softirq insns | kthread insns | irq thread insns |
+|---|---|---|---|---|---|---|---|---|---|---|---|'
 
 header='| row | disk irq on | disk interrupts | BLOCK softirqs | function-call IPIs | calls queued: wake-up / completion / other | device irq Minsn | IPI Minsn | BLOCK softirq Minsn | other softirq Minsn | kthread Minsn | irq thread Minsn | app IOPS | app p99 us |
 |---|---|---|---|---|---|---|---|---|---|---|---|---|---|'
@@ -230,9 +230,8 @@ handle_softirqs, blk_complete_reqs, kthread, irq_thread and the context
 switch) from the application's io_setup(2) to its io_destroy(2): device
 interrupts (the disk's, and any other device's), function-call IPIs (the
 application's own wake-ups are among them; a reschedule IPI does not go
-through irq_enter_rcu and counts in the context it interrupts, and an
-untracked vector that follows it before the next irq_exit_rcu counts as
-an IPI), the BLOCK
+through irq_enter_rcu: its entries are counted apart, its instructions
+in the context it interrupts), the BLOCK
 softirq's handler, other softirqs (timers, RCU: the same for every row),
 kernel threads (work items, the series' completion threads) and interrupt
 threads. The interrupt entry and exit code outside the .irqentry.text
@@ -275,8 +274,8 @@ $(table nvme)
 
 Per read of the application: what the plugin counted on CPU 3 in the
 application's window (device interrupts of any device, BLOCK softirq
-handler runs, IPIs: function-call and reschedule, entered; instructions
-by context) divided by the reads fio counted, median and [range] of the
+handler runs, function-call IPIs and reschedule IPIs entered;
+instructions by context) divided by the reads fio counted, median and [range] of the
 runs. The kernel's counts in the table above cover the whole fio
 process, whose start-up and exit take a few hundred wake-ups from other
 CPUs in every row; the window leaves them out:

@@ -86,7 +86,7 @@ plugin_args()
 	[ -z "$s" ] || [ -z "$e" ] || printf ',arg=irqtext=%s:%s' "$s" "$e"
 	for a in hdev:common_interrupt htimer:sysvec_apic_timer_interrupt \
 		hipi:sysvec_call_function_single hipi:sysvec_call_function \
-		hipi:sysvec_reschedule_ipi; do
+		hres:sysvec_reschedule_ipi; do
 		v=$(ksym "$o" "${a#*:}")
 		[ -n "$v" ] || die "no ${a#*:} in ${o#"$TOP"/}/System.map"
 		printf ',arg=%s=%s' "${a%%:*}" "$v"
