@@ -6,8 +6,9 @@
 # Each CONFIG runs on its own throttled virtio-blk disk (serials slowsd0,
 # slowsd1, ... in order), so that no run inherits queued writes:
 #   none, mq-deadline, bfq   that scheduler with its defaults
-#   mq-deadline-ad75         mq-deadline with iosched/async_depth set to
-#                            3/4 of nr_requests, as a udev rule would
+#   mq-deadline-ad75         mq-deadline with async_depth (queue/ on 7.3,
+#                            iosched/ on 6.12) set to 3/4 of nr_requests,
+#                            as a udev rule would
 # With vm.dirty_bytes at 1 MiB, fio runs direct 4 KiB random reads alone,
 # then together with buffered 4 KiB random writes, SECS seconds each, and
 # prints one line per CONFIG:
@@ -57,8 +58,12 @@ for c in "$@"; do
 	n=$((n + 1))
 	q=/sys/block/$d/queue
 	echo "${c%-ad75}" >"$q/scheduler"
+	# async_depth is a queue attribute on 7.3, mq-deadline's own on 6.12;
+	# selecting the scheduler sets it back to nr_requests on both
+	ad=$q/async_depth
+	[ -e "$ad" ] || ad=$q/iosched/async_depth
 	[ "$c" != mq-deadline-ad75 ] ||
-		echo $((3 * $(cat "$q/nr_requests") / 4)) >"$q/iosched/async_depth"
+		echo $((3 * $(cat "$q/nr_requests") / 4)) >"$ad"
 
 	fio --output-format=json --filename="/dev/$d" "${reader[@]}" >/tmp/solo.json
 	w0=$(written_kib "$d")
