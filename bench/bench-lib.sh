@@ -88,7 +88,7 @@ provenance()
 {
 	echo "made_by=$1"
 	echo "series=$(git -C "$LINUX" rev-parse --short=12 HEAD) kernel_code=$(tree_kernel_code) base=$(tr ' ' '_' <"$BUILD/base.version")"
-	echo "repo=$(git -C "$TOP" describe --always --dirty)"
+	echo "repo=$(repo_rev)"
 	echo "config=${3:-config/*.config+$DISTRO_CONFIG_NAMES}"
 	echo "qemu=$(qemu-system-x86_64 --version | awk 'NR == 1 { print $4 }') $2"
 }

@@ -61,7 +61,7 @@ want=$((2 * ROUNDS - 1))
 within() { awk -v w="$1" -v g="$2" 'BEGIN { d = g - w; if (d < 0) d = -d; print (w == 0 ? g == 0 : d <= w / 100) }'; }
 ok=1
 # before the file is truncated, which would make the repository dirty
-made_by="made_by=make bench-locality-validate commit=$(git -C "$LINUX" rev-parse --short=12 HEAD) kernel_code=$(tree_kernel_code) repo=$(git -C "$TOP" describe --always --dirty) config=config/vm.config rounds=$ROUNDS icount_shift=$SHIFT seconds=$secs seconds_without_plugin=$plain"
+made_by="made_by=make bench-locality-validate commit=$(git -C "$LINUX" rev-parse --short=12 HEAD) kernel_code=$(tree_kernel_code) repo=$(repo_rev) config=config/vm.config rounds=$ROUNDS icount_shift=$SHIFT seconds=$secs seconds_without_plugin=$plain"
 {
 	echo "$made_by"
 	for w in 0 1 2; do

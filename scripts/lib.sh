@@ -466,13 +466,25 @@ command_line()
 	printf '%s' "$cmd"
 }
 
+# repo_rev: this repository's commit, with "-dirty" when a file that
+# makes records differs from it. The records under bench/records/ do not
+# count: a chain of benchmarks leaves the ones it made uncommitted while
+# the next one runs.
+repo_rev() {
+	local dirty=""
+
+	[ -z "$(git -C "$TOP" status --porcelain --untracked-files=no -- . \
+		':(exclude)bench/records')" ] || dirty=-dirty
+	printf '%s%s\n' "$(git -C "$TOP" rev-parse --short HEAD)" "$dirty"
+}
+
 # made_from: what a record was made from, for its "Made by" line: "the
 # series at <tree commit> (kernel code <tree_kernel_code>; this repository
 # at <commit>)".
 made_from() {
 	printf 'the series at %s (kernel code %s; this repository at %s)\n' \
 		"$(git -C "$LINUX" rev-parse --short=12 HEAD)" "$(tree_kernel_code)" \
-		"$(git -C "$TOP" describe --always --dirty)"
+		"$(repo_rev)"
 }
 
 # tree_matches_patches: true when the tree's commits are exactly PATCHES.
